@@ -1,0 +1,42 @@
+"""lanterloo: rules engine, hand histories and simulator for the Loo family of trick-taking pool card games.
+
+The public API::
+
+    from lanterloo import Deal, rules_with, parse_action
+    deal = Deal(rules_with("three-card"), stacks=[100] * 5, dealer=0, seed=7)
+    while not deal.is_over:
+        deal.apply(deal.legal_actions()[0])
+"""
+
+from lanterloo.actions import (
+    DEFEND_MISS,
+    PASS,
+    STAND,
+    TAKE_MISS,
+    Action,
+    DefendMiss,
+    Discard,
+    Event,
+    Pass,
+    Play,
+    Stand,
+    TakeMiss,
+    discard,
+    parse_action,
+)
+from lanterloo.cards import Card, Suit, parse_card, parse_cards
+from lanterloo.deal import TERMINAL, Deal, Phase, TrickRecord, View, replay, replay_events
+from lanterloo.errors import HistoryError, IllegalActionError, LooError, NotationError, RulesError
+from lanterloo.rules import PRESET_INFO, PRESET_NAMES, PRESETS, Rules, resolve_preset, rules_with
+from lanterloo.scoring import Settlement
+from lanterloo.session import DealRecord, Session
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DEFEND_MISS", "PASS", "PRESETS", "PRESET_INFO", "PRESET_NAMES", "STAND", "TAKE_MISS", "TERMINAL", "Action",
+    "Card", "Deal", "DealRecord", "DefendMiss", "Discard", "Event", "HistoryError", "IllegalActionError",
+    "LooError", "NotationError", "Pass", "Phase", "Play", "Rules", "RulesError", "Session", "Settlement", "Stand",
+    "Suit", "TakeMiss", "TrickRecord", "View", "discard", "parse_action", "parse_card", "parse_cards", "replay",
+    "replay_events", "resolve_preset", "rules_with",
+]

@@ -1,0 +1,179 @@
+"""Sessions: many deals at one table, the dealer rotating, the pool carried, stacks kept (SESSION-1..3).
+
+A session ends when ``max_deals`` deals have been played, when the players call ``stop()``, or when a player cannot
+pay: a seat whose stack cannot cover the ante it owes before a deal, or who could not pay a loo or match in full
+(table stakes, SESSION-3: he paid what he had). Louse is a match instead: penalty points accumulate and the first
+player to reach the target loses (LOUSE-MATCH-1/2).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from lanterloo.actions import Action
+from lanterloo.deal import Deal
+from lanterloo.errors import LooError
+from lanterloo.rules import Rules
+
+Policy = Callable[[Deal, int], Action]
+
+
+@dataclass
+class DealRecord:
+    """One finished deal of a session, as the hand history stores it."""
+
+    number: int
+    deal: Deal
+    stacks_after: list[int]
+    pool_after: int
+    totals_after: list[int] = field(default_factory=list)  # Louse: match totals after this deal
+    seed: int | None = None
+
+
+class Session:
+    def __init__(
+        self,
+        rules: Rules,
+        players: int | Sequence[str],
+        *,
+        stack: int | Sequence[int] = 100,
+        seed: int | None = None,
+        dealer: int | None = None,
+        max_deals: int | None = None,
+        pool: int = 0,
+    ) -> None:
+        names = [f"Seat {i}" for i in range(players)] if isinstance(players, int) else list(players)
+        n = len(names)
+        rules.check_players(n)
+        self.rules = rules
+        self.names = names
+        self.n = n
+        self.stacks = [stack] * n if isinstance(stack, int) else list(stack)
+        if len(self.stacks) != n:
+            raise LooError(f"Give one stack per seat: {n} seats but {len(self.stacks)} stacks.")
+        self.seed = seed
+        self.rng = random.Random(seed)
+        # COMMON-3: the first dealer is chosen at random (by lot), then the deal passes to the left.
+        self.dealer = self.rng.randrange(n) if dealer is None else dealer
+        self.pool = pool
+        self.max_deals = max_deals
+        self.records: list[DealRecord] = []
+        self.current: Deal | None = None
+        self.ante_due = True  # Lou antes only when a game starts (LOU-GAME-1)
+        self.totals = [0] * n  # Louse penalty points
+        self.losers: list[int] = []
+        self.end_reason: str | None = None
+        self.initial_chips = sum(self.stacks) + self.pool
+
+    # --- state ---
+
+    @property
+    def over(self) -> bool:
+        return self.end_reason is not None
+
+    def stop(self, reason: str = "the players stopped") -> None:
+        if self.end_reason is None:
+            self.end_reason = reason
+
+    def _ante_shortfall(self) -> int | None:
+        r = self.rules
+        if r.game == "louse" or not self.ante_due or r.ante == 0:
+            return None
+        for s in range(self.n):
+            due = r.ante if r.ante_mode != "dealer" else 0
+            if s == self.dealer:
+                due = r.ante * (2 if r.ante_mode == "everyone_dealer_double" else 1)
+            if self.stacks[s] < due:
+                return s
+        return None
+
+    # --- deals ---
+
+    def new_deal(self, deck: Sequence[int] | None = None) -> Deal:
+        """Start the next deal (the previous one must be finished)."""
+        if self.over:
+            raise LooError(f"The session is over: {self.end_reason}.")
+        if self.current is not None and not self.current.is_over:
+            raise LooError("Finish the current deal before starting the next one.")
+        short = self._ante_shortfall()
+        if short is not None:
+            self.stop(f"{self.names[short]} cannot pay the ante")
+            raise LooError(f"The session is over: {self.end_reason}.")
+        deal_seed = self.rng.getrandbits(63)
+        self._deal_seed = deal_seed
+        self.current = Deal(self.rules, self.stacks, self.dealer, pool=self.pool, deck=deck,
+                            rng=random.Random(deal_seed), ante=self.ante_due)
+        return self.current
+
+    def finish_deal(self) -> DealRecord:
+        """Book a finished deal: stacks, pool, match totals, dealer rotation, and whether the session ends."""
+        deal = self.current
+        if deal is None or not deal.is_over or deal.settlement is None:
+            raise LooError("There is no finished deal to book.")
+        st = deal.settlement
+        self.stacks = list(deal.stacks)
+        self.pool = deal.pool
+        self.ante_due = st.game_over if self.rules.game == "lou" else True
+        if st.points:
+            self.totals = [a + b for a, b in zip(self.totals, st.points, strict=True)]
+        rec = DealRecord(len(self.records) + 1, deal, list(self.stacks), self.pool, list(self.totals),
+                         self._deal_seed)
+        self.records.append(rec)
+        self.current = None
+        self.dealer = (self.dealer + 1) % self.n
+        self._check_end(st.owed, st.paid)
+        return rec
+
+    def _check_end(self, owed: list[int], paid: list[int]) -> None:
+        r = self.rules
+        if r.game == "louse":
+            over = [s for s in range(self.n) if self.totals[s] >= r.louse_target]
+            if over:
+                top = max(self.totals[s] for s in over)
+                tied = [s for s in over if self.totals[s] == top]
+                if len(tied) == 1 or r.louse_tie == "highest_total":
+                    self.losers = tied
+                    who = " and ".join(self.names[s] for s in tied)
+                    self.stop(f"{who} reached {r.louse_target} penalty points and lost the match")
+                    return
+        else:
+            short = [s for s in range(self.n) if paid[s] < owed[s]]
+            if short:
+                self.stop(f"{self.names[short[0]]} could not pay in full")
+                return
+        if self.max_deals is not None and len(self.records) >= self.max_deals:
+            # Louse plays whole matches: a deal limit stops it only between matches
+            self.stop(f"{self.max_deals} deals were played")
+
+    def play_deal(self, policy: Policy) -> DealRecord:
+        """Play one whole deal with ``policy(deal, seat) -> action`` choosing every move."""
+        deal = self.new_deal()
+        while not deal.is_over:
+            for seat in deal.seats_to_act()[:1]:
+                deal.apply(policy(deal, seat), seat)
+        return self.finish_deal()
+
+    def play(self, policy: Policy, progress: Callable[[int], None] | None = None) -> None:
+        """Play deals until the session ends."""
+        while not self.over:
+            try:
+                self.play_deal(policy)
+            except LooError:
+                if self.over:
+                    break
+                raise
+            if progress is not None:
+                progress(len(self.records))
+
+    def chips(self) -> int:
+        return sum(self.stacks) + self.pool
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "deals": len(self.records), "stacks": list(self.stacks), "pool": self.pool,
+            "totals": list(self.totals), "losers": [self.names[s] for s in self.losers],
+            "end": self.end_reason,
+        }
