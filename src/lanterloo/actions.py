@@ -121,10 +121,18 @@ def discard(mask: int) -> Discard:
 
 
 _WORDS: dict[str, Action] = {
-    "pass": PASS, "out": PASS, "fold": PASS,
-    "play": STAND, "in": STAND, "stand": STAND,
-    "miss": TAKE_MISS, "take miss": TAKE_MISS, "take the miss": TAKE_MISS,
-    "defend": DEFEND_MISS, "defend miss": DEFEND_MISS, "defend the miss": DEFEND_MISS,
+    "pass": PASS,
+    "out": PASS,
+    "fold": PASS,
+    "play": STAND,
+    "in": STAND,
+    "stand": STAND,
+    "miss": TAKE_MISS,
+    "take miss": TAKE_MISS,
+    "take the miss": TAKE_MISS,
+    "defend": DEFEND_MISS,
+    "defend miss": DEFEND_MISS,
+    "defend the miss": DEFEND_MISS,
 }
 
 
@@ -171,8 +179,7 @@ class Event(NamedTuple):
     def censored(self, seat: int | None) -> Event:
         if self.private_to is None or (seat is not None and seat in self.private_to):
             return self
-        return Event(self.kind, self.seat, None if self.kind in _HIDE_ACTION else self.action, None,
-                     self.private_to)
+        return Event(self.kind, self.seat, None if self.kind in _HIDE_ACTION else self.action, None, self.private_to)
 
     def __str__(self) -> str:
         who = f"seat {self.seat} " if self.seat is not None else ""

@@ -43,8 +43,21 @@ class Suit(IntEnum):
 
 RANK_LETTERS: Final = "23456789TJQKA"
 RANK_WORDS: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-RANK_NAMES: Final = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen",
-                     "king", "ace")
+RANK_NAMES: Final = (
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+    "ace",
+)
 
 TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(13)
 
@@ -100,14 +113,25 @@ _CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(52))
 CARDS = _CARDS
 
 _SUIT_CHARS: Final = {
-    "c": Suit.CLUBS, "♣": Suit.CLUBS, "♧": Suit.CLUBS,
-    "d": Suit.DIAMONDS, "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS,
-    "h": Suit.HEARTS, "♥": Suit.HEARTS, "♡": Suit.HEARTS,
-    "s": Suit.SPADES, "♠": Suit.SPADES, "♤": Suit.SPADES,
+    "c": Suit.CLUBS,
+    "♣": Suit.CLUBS,
+    "♧": Suit.CLUBS,
+    "d": Suit.DIAMONDS,
+    "♦": Suit.DIAMONDS,
+    "♢": Suit.DIAMONDS,
+    "h": Suit.HEARTS,
+    "♥": Suit.HEARTS,
+    "♡": Suit.HEARTS,
+    "s": Suit.SPADES,
+    "♠": Suit.SPADES,
+    "♤": Suit.SPADES,
 }
 _RANK_TOKENS: Final = {
     **{RANK_LETTERS[i].lower(): i for i in range(13)},
-    "10": TEN, "1": ACE, "b": JACK, "v": JACK,
+    "10": TEN,
+    "1": ACE,
+    "b": JACK,
+    "v": JACK,
 }
 
 

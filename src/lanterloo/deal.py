@@ -41,6 +41,10 @@ from lanterloo.scoring import Settlement
 from lanterloo.tables import JACKS, NO_TRUMP, Tables, loo_tables, louse_tables
 
 TERMINAL = -1
+# Legal card lists by mask, shared by all deals (read-only): listing legal cards is the hottest path of play.
+_PLAY_LISTS: dict[int, list[Action]] = {}
+# Builds an Event without NamedTuple's Python-level __new__: one is created per card played.
+_new_event = tuple.__new__
 
 
 class Phase(Enum):
@@ -58,7 +62,12 @@ class Decl(Enum):
     DEFEND = "defend"
 
 
-_DECL_OF: dict[type[Action], Decl] = {Pass: Decl.PASS, Stand: Decl.PLAY, TakeMiss: Decl.MISS, DefendMiss: Decl.DEFEND}
+_DECL_OF: dict[type[Action], Decl] = {
+    Pass: Decl.PASS,
+    Stand: Decl.PLAY,
+    TakeMiss: Decl.MISS,
+    DefendMiss: Decl.DEFEND,
+}
 
 LOUSE_SEVENS_REMOVED = (1 << (Suit.CLUBS * 13 + SEVEN)) | (1 << (Suit.SPADES * 13 + SEVEN))
 
@@ -194,10 +203,22 @@ class Deal:
                 self.antes[s] = paid
                 self.pool += paid
         self.anted = ante
-        self.events.append(Event("deal", None, None, {
-            "dealer": dealer, "stacks": list(stacks), "pool": pool, "ante": ante, "antes": list(self.antes),
-            "deck": order,
-        }, private_to=()))
+        self.events.append(
+            Event(
+                "deal",
+                None,
+                None,
+                {
+                    "dealer": dealer,
+                    "stacks": list(stacks),
+                    "pool": pool,
+                    "ante": ante,
+                    "antes": list(self.antes),
+                    "deck": order,
+                },
+                private_to=(),
+            )
+        )
 
         # --- deal (LOO-DEAL-1/2, LOUSE-DEAL-1) ---
         self.hands = [0] * n
@@ -205,17 +226,23 @@ class Deal:
         self.widow = 0
         pos = 0
         with_miss = rules.miss
+        hands = self.hands
+        seats = [(self.eldest + k) % n for k in range(n)]
         for size in packets(rules, n):
-            for k in range(n):
-                s = (self.eldest + k) % n
-                for c in order[pos:pos + size]:
-                    self.hands[s] |= 1 << c
-                pos += size
+            if size == 1:
+                for s in seats:
+                    hands[s] |= 1 << order[pos]
+                    pos += 1
+            else:
+                for s in seats:
+                    for c in order[pos : pos + size]:
+                        hands[s] |= 1 << c
+                    pos += size
             if with_miss:
                 self.miss |= 1 << order[pos]
                 pos += 1
         if rules.game == "louse" and n == 3 and rules.louse3_mode == "widow":
-            for c in order[pos:pos + 2]:
+            for c in order[pos : pos + 2]:
                 self.widow |= 1 << c
             pos += 2
         self.turnup: Card | None = None
@@ -265,8 +292,7 @@ class Deal:
                 self.forced_all = True
                 self.miss_withdrawn = rules.miss and (club or rules.bold_stand_withdraw_miss)
                 rid = "LOO-DECL-7" if club else "LOO-DECL-8"
-                self.events.append(Event("forced", None, None, {"rule": rid, "miss_withdrawn":
-                                                                 self.miss_withdrawn}))
+                self.events.append(Event("forced", None, None, {"rule": rid, "miss_withdrawn": self.miss_withdrawn}))
 
         # --- play state ---
         self.trick: list[tuple[int, Card]] = []
@@ -331,20 +357,30 @@ class Deal:
             return []
         cache = self._legal_cache
         if cache is not None:
-            return cache
+            return list(cache)  # a copy: callers may shuffle or trim what they get
         phase = self.phase
+        out: list[Action]
         if phase is Phase.PLAY:
             mask = self._play_mask if self._play_mask >= 0 else self._constraint()[0]
             self._play_mask = mask
-            out: list[Action] = []
-            civil_ace = self._civil_choice_card()
-            while mask:
-                low = mask & -mask
-                c = low.bit_length() - 1
-                mask ^= low
-                out.append(PLAYS[c])
-                if c == civil_ace:
-                    out.append(PLAYS_CIVIL[c])
+            civil_ace = self._civil_choice_card() if self.pam >= 0 else -1
+            cached = _PLAY_LISTS.get(mask) if civil_ace < 0 else None
+            if cached is None:
+                out = []
+                m = mask
+                while m:
+                    low = m & -m
+                    c = low.bit_length() - 1
+                    m ^= low
+                    out.append(PLAYS[c])
+                    if c == civil_ace:
+                        out.append(PLAYS_CIVIL[c])
+                if civil_ace < 0 and len(_PLAY_LISTS) < 500_000:
+                    _PLAY_LISTS[mask] = out
+            else:
+                out = cached
+            self._legal_cache = out
+            return list(out)
         elif phase is Phase.DONE:
             out = []
         elif phase is Phase.COMMIT:
@@ -364,7 +400,7 @@ class Deal:
                 sub = (sub - 1) & hand
             out.reverse()
         self._legal_cache = out
-        return out
+        return list(out)
 
     def is_legal(self, action: Action, seat: int | None = None) -> bool:
         try:
@@ -397,18 +433,20 @@ class Deal:
             self._check_declare(action)
             return
         if not isinstance(action, Discard):
-            raise IllegalActionError("Now is the time to exchange: choose the cards to discard (or none)",
-                                     "PAM-EXCH-1" if self.rules.game == "loo" else "LOU-DRAW-1")
+            raise IllegalActionError(
+                "Now is the time to exchange: choose the cards to discard (or none)",
+                "PAM-EXCH-1" if self.rules.game == "loo" else "LOU-DRAW-1",
+            )
         hand = self.hands[self.to_act]
         if action.mask & ~hand:
             missing = cards_of(action.mask & ~hand)
-            raise IllegalActionError(f"You cannot discard {fmt_cards(missing, True)}: it is not in your hand",
-                                     "PAM-EXCH-1")
+            raise IllegalActionError(
+                f"You cannot discard {fmt_cards(missing, True)}: it is not in your hand", "PAM-EXCH-1"
+            )
         limit = self._exchange_limit()
         if action.count > limit:
             rid = "LOU-DRAW-1" if self.rules.game == "lou" else "PAM-EXCH-2"
-            raise IllegalActionError(f"You may exchange at most {limit} card{'s' if limit != 1 else ''} now",
-                                     rid)
+            raise IllegalActionError(f"You may exchange at most {limit} card{'s' if limit != 1 else ''} now", rid)
 
     # --- declaration ---
 
@@ -416,8 +454,13 @@ class Deal:
         """Resolve the dealer's automatic win when everyone before him passed (LOO-DECL-3)."""
         r = self.rules
         s = self.to_act
-        if (s == self.dealer and r.game == "loo" and r.dealer_takes_all_pass and not self.forced_all
-                and not any(self.in_play)):
+        if (
+            s == self.dealer
+            and r.game == "loo"
+            and r.dealer_takes_all_pass
+            and not self.forced_all
+            and not any(self.in_play)
+        ):
             self.decl[s] = Decl.PLAY
             self.in_play[s] = True
             self.events.append(Event("dealer_takes_pool", s, None, {"rule": "LOO-DECL-3"}))
@@ -433,19 +476,20 @@ class Deal:
         miss_free = r.miss and self.miss_taker is None and not self.miss_withdrawn and not self.defended
         if self.forced_all:
             rid = "LOO-DECL-7" if (r.club_law and self.trump == Suit.CLUBS) else "LOO-DECL-8"
-            opts = [(STAND, rid)]
+            opts: list[tuple[Action, str]] = [(STAND, rid)]
             if miss_free:
                 opts.append((TAKE_MISS, "LOO-DECL-2"))
             return opts
         pass_ok = True
         defend = False
-        standing = [t for t in range(self.n) if self.in_play[t]]
         if r.game == "loo" and r.bold_stand == "dealer_and_last" and self.carried == 0:
             last = (self.dealer - 1) % self.n
             if s in (last, self.dealer) and all(
-                    self.decl[t] is Decl.PASS for t in self._ring(self.eldest)[: self.n - 2]):
+                self.decl[t] is Decl.PASS for t in self._ring(self.eldest)[: self.n - 2]
+            ):
                 pass_ok = False
         if s == self.dealer and r.game == "loo":
+            standing = [t for t in range(self.n) if self.in_play[t]]
             own = [t for t in standing if t != self.miss_taker]
             if len(standing) == 1 and own and r.lone_player == "dealer_must_play":
                 pass_ok = False
@@ -471,17 +515,21 @@ class Deal:
         if isinstance(action, Pass):
             if self.forced_all:
                 if r.club_law and self.trump == Suit.CLUBS:
-                    raise IllegalActionError("Clubs are trumps, so under Club Law everyone must play",
-                                             "LOO-DECL-7")
-                raise IllegalActionError("Bold Stand: nobody may pass a pool of nothing but this deal's antes",
-                                         "LOO-DECL-8")
+                    raise IllegalActionError("Clubs are trumps, so under Club Law everyone must play", "LOO-DECL-7")
+                raise IllegalActionError(
+                    "Bold Stand: nobody may pass a pool of nothing but this deal's antes", "LOO-DECL-8"
+                )
             if s == self.dealer and r.game == "loo" and r.lone_player == "dealer_must_play":
                 raise IllegalActionError(
                     "Only one player stands on his own hand, so the dealer may not pass: play, take the Miss "
-                    "or defend it" if r.miss else
-                    "Only one player stands, so the dealer may not pass: he must play", "LOO-DECL-5")
-            raise IllegalActionError("Bold Stand: you and the dealer must play a pool of nothing but antes",
-                                     "LOO-DECL-8")
+                    "or defend it"
+                    if r.miss
+                    else "Only one player stands, so the dealer may not pass: he must play",
+                    "LOO-DECL-5",
+                )
+            raise IllegalActionError(
+                "Bold Stand: you and the dealer must play a pool of nothing but antes", "LOO-DECL-8"
+            )
         if isinstance(action, TakeMiss):
             if not r.miss:
                 raise IllegalActionError(f"There is no Miss in {r.preset}", "LOO-DEAL-2")
@@ -489,8 +537,9 @@ class Deal:
                 raise IllegalActionError("The Miss has been set aside this deal", "LOO-DECL-7")
             taker = self.miss_taker
             raise IllegalActionError(
-                f"Seat {taker} has already taken the Miss" if taker is not None else
-                "The dealer is defending the Miss", "LOO-DECL-2")
+                f"Seat {taker} has already taken the Miss" if taker is not None else "The dealer is defending the Miss",
+                "LOO-DECL-2",
+            )
         if isinstance(action, DefendMiss):
             if s != self.dealer:
                 raise IllegalActionError("Only the dealer may defend the Miss", "LOO-DECL-6")
@@ -501,10 +550,15 @@ class Deal:
             if self.forced_all:
                 raise IllegalActionError("The Miss has been set aside this deal", "LOO-DECL-6")
             need = "exactly one player" if r.defend_miss == "exactly_one" else "at least one player"
-            raise IllegalActionError(f"The dealer may defend the Miss only when {need} stands on his own hand",
-                                     "LOO-DECL-6")
-        raise IllegalActionError("Now is the time to declare: pass, play or take the Miss"
-                                 if r.miss else "Now is the time to declare: pass or play", "LOO-DECL-1")
+            raise IllegalActionError(
+                f"The dealer may defend the Miss only when {need} stands on his own hand", "LOO-DECL-6"
+            )
+        raise IllegalActionError(
+            "Now is the time to declare: pass, play or take the Miss"
+            if r.miss
+            else "Now is the time to declare: pass or play",
+            "LOO-DECL-1",
+        )
 
     # --- play ---
 
@@ -587,8 +641,11 @@ class Deal:
                     return f, rid, forced
             mode = r.first_trump_lead
             n = trumps.bit_count()
-            duty = (mode == "two_trumps" and n >= 2) or (mode == "any_trump" and n >= 1) or (
-                mode == "heads_up_only" and n >= 1 and heads_up)
+            duty = (
+                (mode == "two_trumps" and n >= 2)
+                or (mode == "any_trump" and n >= 1)
+                or (mode == "heads_up_only" and n >= 1 and heads_up)
+            )
             if duty:
                 hi = r.trump_lead_highest
                 if hi == "always" or (hi == "heads_up" and heads_up) or mode == "heads_up_only":
@@ -627,14 +684,19 @@ class Deal:
         if not (self.hands[s] >> card) & 1:
             raise IllegalActionError(f"You do not hold the {card.unicode}", "COMMON-4")
         mask, rid, detail = self._constraint()
-        if action.civil and card != self._civil_choice_card() and not (
-                self.pam >= 0 and not self.trick and card == self.trump * 13 + ACE):
+        if (
+            action.civil
+            and card != self._civil_choice_card()
+            and not (self.pam >= 0 and not self.trick and card == self.trump * 13 + ACE)
+        ):
             raise IllegalActionError("Only a lead of the ace of trumps can say 'Pam, be civil'", "PAM-2")
         if (mask >> card) & 1:
             return
         if card == self.pam and self.trick_civil:
-            raise IllegalActionError("Pam, be civil: the ace of trumps was led with the call, so Pam may not "
-                                     "be played to this trick", "PAM-2")
+            raise IllegalActionError(
+                "Pam, be civil: the ace of trumps was led with the call, so Pam may not be played to this trick",
+                "PAM-2",
+            )
         raise IllegalActionError(self._reason(card, mask, rid, detail), rid or "COMMON-4")
 
     def _reason(self, card: Card, mask: int, rid: str, detail: Any) -> str:
@@ -646,13 +708,17 @@ class Deal:
             w = fmt_cards(self.tables.by_power(mask), True)
             return f"You must head the trick: your {w} beats the {Card(detail).unicode} on the table"
         if rid == "LOO-PLAY-3":
-            return (f"You have no {self._suit_name(self.tables.eff[self.trick[0][1]])}, so you must trump: "
-                    f"you hold {allowed}")
+            return (
+                f"You have no {self._suit_name(self.tables.eff[self.trick[0][1]])}, so you must trump: "
+                f"you hold {allowed}"
+            )
         if rid == "LOO-PLAY-4":
             return f"You must overtrump: your {allowed} beats the {Card(detail).unicode} on the table"
         if rid == "LOO-PLAY-5":
-            return (f"You have no {self._suit_name(detail)}, so you must play a trump even though it cannot "
-                    f"win: you hold {allowed}")
+            return (
+                f"You have no {self._suit_name(detail)}, so you must play a trump even though it cannot "
+                f"win: you hold {allowed}"
+            )
         if rid == "LOU-PLAY-1":
             return f"You must beat the {Card(detail).unicode} if you can: your {allowed} beats it, the {mine} does not"
         if rid == "LOUSE-PLAY-1":
@@ -699,7 +765,10 @@ class Deal:
             if not (mask >> action.card) & 1 or action.civil:
                 self._check_play(action)
             return self._play(action)
-        self.check(action, seat)
+        cache = self._legal_cache
+        # a legal list already computed for this state is the same legality path, just memoised
+        if cache is None or seat not in (None, self.to_act) or action not in cache:
+            self.check(action, seat)
         if phase is Phase.COMMIT:
             return self._commit(action, self.to_act if seat is None else seat)
         if isinstance(action, Play):
@@ -845,7 +914,7 @@ class Deal:
             order = list(pool)
             self._rng.shuffle(order)
         self.dead = 0
-        self.stock = self.stock[self.stock_pos:] + order
+        self.stock = self.stock[self.stock_pos :] + order
         self.stock_pos = 0
         self.events.append(Event("reshuffled", seat, None, {"order": [str(c) for c in order]}, private_to=()))
 
@@ -896,16 +965,18 @@ class Deal:
                 self.tables = t = loo_tables(self.trump)
                 self.events.append(Event("trump_set", s, None, {"suit": Suit(self.trump).symbol}))
             self.trick_civil = action.civil or (
-                self.pam >= 0 and self.rules.pam_civil == "auto" and card == self.trump * 13 + ACE)
+                self.pam >= 0 and self.rules.pam_civil == "auto" and card == self.trump * 13 + ACE
+            )
             self.best_card = card
             self.best_seat = s
         elif (t.beaten_by[self.best_card] >> card) & 1 and not (
-                card == self.pam and self.trick_civil and self.rules.pam_civil_last_card == "loses"):
+            card == self.pam and self.trick_civil and self.rules.pam_civil_last_card == "loses"
+        ):
             self.best_card = card
             self.best_seat = s
         trick.append((s, card))
         self.actions.append((s, action))
-        ev = Event("played", s, action)
+        ev = _new_event(Event, ("played", s, action, None, None))
         self.events.append(ev)
         if len(trick) < self.hands_in_play:
             self.to_act = self.next_seat[s]
@@ -966,16 +1037,33 @@ class Deal:
         decl: list[str | None] = [d.value if d is not None else None for d in self.decl]
         legal = self.legal_actions(seat) if seat is not None else []
         return View(
-            rules=r, seat=seat, players=self.n, dealer=self.dealer, phase=self.phase, to_act=self.to_act,
-            stacks=list(self.stacks), pool=self.pool, hand=own,
+            rules=r,
+            seat=seat,
+            players=self.n,
+            dealer=self.dealer,
+            phase=self.phase,
+            to_act=self.to_act,
+            stacks=list(self.stacks),
+            pool=self.pool,
+            hand=own,
             hand_sizes=[h.bit_count() for h in self.hands],
-            turnup=self.turnup, trump=Suit(self.trump) if 0 <= self.trump < 4 else None,
-            declarations=decl, committed=committed, in_play=list(self.in_play), miss_taker=self.miss_taker,
-            miss_withdrawn=self.miss_withdrawn, defended=self.defended, stock_size=self.stock_left(),
-            trick=list(self.trick), trick_civil=self.trick_civil,
+            turnup=self.turnup,
+            trump=Suit(self.trump) if 0 <= self.trump < 4 else None,
+            declarations=decl,
+            committed=committed,
+            in_play=list(self.in_play),
+            miss_taker=self.miss_taker,
+            miss_withdrawn=self.miss_withdrawn,
+            defended=self.defended,
+            stock_size=self.stock_left(),
+            trick=list(self.trick),
+            trick_civil=self.trick_civil,
             tricks=[TrickRecord(t.leader, list(t.cards), t.winner, t.civil) for t in self.tricks],
-            tricks_won=list(self.tricks_won), exchanged=list(self.exchanged),
-            flushes={k: list(v) for k, v in self.flushes.items()}, legal=legal, settlement=self.settlement,
+            tricks_won=list(self.tricks_won),
+            exchanged=list(self.exchanged),
+            flushes={k: list(v) for k, v in self.flushes.items()},
+            legal=legal,
+            settlement=self.settlement,
             events=[e.censored(seat) for e in self.events],
         )
 
@@ -1027,9 +1115,23 @@ class Deal:
     def state_key(self) -> tuple[Any, ...]:
         """A value that two deals share exactly when they are in the same state (used by replay tests)."""
         return (
-            self.phase, self.to_act, tuple(self.stacks), self.pool, tuple(self.hands), self.miss, self.dead,
-            self.played, tuple(self.decl), tuple(self.in_play), tuple(self.trick), self.trick_no,
-            tuple(self.tricks_won), self.trump, self.stock_pos, tuple(self.stock), tuple(self.actions),
+            self.phase,
+            self.to_act,
+            tuple(self.stacks),
+            self.pool,
+            tuple(self.hands),
+            self.miss,
+            self.dead,
+            self.played,
+            tuple(self.decl),
+            tuple(self.in_play),
+            tuple(self.trick),
+            self.trick_no,
+            tuple(self.tricks_won),
+            self.trump,
+            self.stock_pos,
+            tuple(self.stock),
+            tuple(self.actions),
             self.settlement.to_dict() if self.settlement else None,
         )
 
@@ -1037,8 +1139,13 @@ class Deal:
 def replay(rules: Rules, start: dict[str, Any], actions: Sequence[tuple[int, Action]]) -> Deal:
     """Rebuild a deal from its start record and its actions; raises IllegalActionError on an illegal one."""
     deal = Deal(
-        rules, start["stacks"], start["dealer"], pool=start["pool"], deck=[Card.parse(c) for c in start["deck"]],
-        ante=start.get("ante", True), reshuffles=[[Card.parse(c) for c in r] for r in start.get("reshuffles", [])],
+        rules,
+        start["stacks"],
+        start["dealer"],
+        pool=start["pool"],
+        deck=[Card.parse(c) for c in start["deck"]],
+        ante=start.get("ante", True),
+        reshuffles=[[Card.parse(c) for c in r] for r in start.get("reshuffles", [])],
     )
     for seat, action in actions:
         deal.apply(action, seat if deal.phase is Phase.COMMIT else None)
@@ -1053,5 +1160,7 @@ def replay_events(events: Sequence[Event], rules: Rules) -> Deal:
     start = dict(first.data)
     start["deck"] = [str(c) for c in start["deck"]]
     start["reshuffles"] = [e.data["order"] for e in events if e.kind == "reshuffled"]
-    acts = [(e.seat, e.action) for e in events if e.action is not None and e.seat is not None]
-    return replay(rules, start, acts)  # type: ignore[arg-type]
+    acts: list[tuple[int, Action]] = [
+        (e.seat, e.action) for e in events if e.action is not None and e.seat is not None
+    ]
+    return replay(rules, start, acts)

@@ -25,12 +25,16 @@ RULES: Final[dict[str, RuleInfo]] = {
     "COMMON-2": RuleInfo("Player counts: the preset's fewest to the physical maximum", f"{S1} Players; {S2} row 2"),
     "COMMON-3": RuleInfo("Seats run clockwise; the deal passes to the left", f"{S1} Players; {S2} row 11; {S4}"),
     "COMMON-4": RuleInfo("Actions are taken in turn by the seat to act", "project"),
-    "COMMON-5": RuleInfo("The trick winner: highest trump, else highest card of the suit led",
-                         f"{S1} Gameplay 10; {S2} row 35; {S0} para 3; {S4}"),
+    "COMMON-5": RuleInfo(
+        "The trick winner: highest trump, else highest card of the suit led",
+        f"{S1} Gameplay 10; {S2} row 35; {S0} para 3; {S4}",
+    ),
     "COMMON-6": RuleInfo("The winner of a trick leads to the next", f"{S1} Gameplay 10; {S2} row 36; {S4}"),
     "SESSION-1": RuleInfo("A session: many deals, the dealer rotating, the pool carried", f"{S1} Winning; {S2} 42-43"),
-    "SESSION-2": RuleInfo("A session ends after N deals, when the players stop, or when a player cannot pay",
-                          f"{S1} Session scoring"),
+    "SESSION-2": RuleInfo(
+        "A session ends after N deals, when the players stop, or when a player cannot pay",
+        f"{S1} Session scoring",
+    ),
     "SESSION-3": RuleInfo("Table stakes: nobody pays more than his stack", "project"),
     # Loo: deal and stakes
     "LOO-ANTE-1": RuleInfo("Who antes, and how much", f"{S1} Setup 1; {S2} row 12"),
@@ -38,23 +42,32 @@ RULES: Final[dict[str, RuleInfo]] = {
     "LOO-DEAL-2": RuleInfo("The Miss: an extra hand dealt face down", f"{S1} Setup 3; {S2} rows 12-13"),
     "LOO-TRUMP-1": RuleInfo("The card after the deal is turned up; its suit is trumps", f"{S1} Setup 3; {S2} row 14"),
     # Loo: declaration
-    "LOO-DECL-1": RuleInfo("Declare in turn from the dealer's left: pass, play, or take the Miss",
-                           f"{S1} Gameplay 1; {S2} rows 19-20"),
-    "LOO-DECL-2": RuleInfo("Only one player may take the Miss, unseen; he must then play",
-                           f"{S1} Gameplay 1; {S2} rows 21-22"),
+    "LOO-DECL-1": RuleInfo(
+        "Declare in turn from the dealer's left: pass, play, or take the Miss",
+        f"{S1} Gameplay 1; {S2} rows 19-20",
+    ),
+    "LOO-DECL-2": RuleInfo(
+        "Only one player may take the Miss, unseen; he must then play", f"{S1} Gameplay 1; {S2} rows 21-22"
+    ),
     "LOO-DECL-3": RuleInfo("All pass before the dealer: the dealer takes the pool without play", f"{S2} row 23"),
     "LOO-DECL-4": RuleInfo("One player alone in the deal takes the pool without play", f"{S2} row 24"),
     "LOO-DECL-5": RuleInfo("One player stands on his own hand: the dealer may not pass", f"{S2} rows 25-26"),
-    "LOO-DECL-6": RuleInfo("The dealer defends the Miss: he plays it for the pool, winning and losing nothing",
-                           f"{S2} rows 26-27"),
+    "LOO-DECL-6": RuleInfo(
+        "The dealer defends the Miss: he plays it for the pool, winning and losing nothing",
+        f"{S2} rows 26-27",
+    ),
     "LOO-DECL-7": RuleInfo("Club Law: when clubs are trumps everyone must play", "rule books (research A-25)"),
-    "LOO-DECL-8": RuleInfo("Bold Stand: nobody may pass a pool of nothing but this deal's antes",
-                           f"{S1} Gameplay 3, Variations, Glossary"),
+    "LOO-DECL-8": RuleInfo(
+        "Bold Stand: nobody may pass a pool of nothing but this deal's antes",
+        f"{S1} Gameplay 3, Variations, Glossary",
+    ),
     "LOO-DECL-9": RuleInfo("A decision is final", f"{S1} Gameplay 1; {S2} row 22"),
     # Loo: leads
     "LOO-LEAD-1": RuleInfo("The eldest active player leads to the first trick", f"{S1} Gameplay 4; {S2} row 29"),
-    "LOO-LEAD-2": RuleInfo("The leader must lead the ace of trumps (the king if the ace is turned up)",
-                           f"{S1} Gameplay 4; {S2} row 30"),
+    "LOO-LEAD-2": RuleInfo(
+        "The leader must lead the ace of trumps (the king if the ace is turned up)",
+        f"{S1} Gameplay 4; {S2} row 30",
+    ),
     "LOO-LEAD-3": RuleInfo("Trump-lead duty on the first trick", f"{S2} rows 30-31; rule books (research A-14)"),
     "LOO-LEAD-4": RuleInfo("The trump led must be the highest when only two hands are in play", f"{S2} row 30"),
     "LOO-LEAD-5": RuleInfo("The winner of a trick must lead a trump to the next", f"{S2} row 36"),
@@ -67,8 +80,10 @@ RULES: Final[dict[str, RuleInfo]] = {
     # Loo: pool
     "LOO-POOL-1": RuleInfo("Each trick takes an equal share of the pool", f"{S1} Scoring 1; {S2} row 39"),
     "LOO-POOL-2": RuleInfo("A pool that does not divide: the remainder", f"{S0} para 2; research A-11"),
-    "LOO-POOL-3": RuleInfo("Looed: a player who played and took no trick pays the loo",
-                           f"{S1} Scoring 3, Variations; {S2} row 40"),
+    "LOO-POOL-3": RuleInfo(
+        "Looed: a player who played and took no trick pays the loo",
+        f"{S1} Scoring 3, Variations; {S2} row 40",
+    ),
     "LOO-POOL-4": RuleInfo("The next pool: what stays, the loos, and the next antes", f"{S1} Scoring 3; {S2} row 40"),
     # Irish
     "IRISH-TRUMP-1": RuleInfo("Irish Loo: no turn-up; the first card led sets trumps", f"{S1} Variations"),

@@ -35,120 +35,170 @@ class Rules:
     hand_size: int = opt(3, "LOO-DEAL-1", "cards dealt to each player")
     miss: bool = opt(True, "LOO-DEAL-2", "deal an extra face-down hand, the Miss")
     trump_mode: Literal["turnup", "first_lead", "jacks"] = opt(
-        "turnup", "LOO-TRUMP-1", "turnup: the card after the deal; first_lead: the suit of the first card led "
-        "(IRISH-TRUMP-1); jacks: the four jacks form their own trump suit (LOUSE-PLAY-1)")
+        "turnup",
+        "LOO-TRUMP-1",
+        "turnup: the card after the deal; first_lead: the suit of the first card led "
+        "(IRISH-TRUMP-1); jacks: the four jacks form their own trump suit (LOUSE-PLAY-1)",
+    )
     pam: Literal["none", "jack_of_clubs", "jack_of_trump_suit"] = opt(
-        "none", "PAM-1", "which card is Pam, the highest trump")
+        "none", "PAM-1", "which card is Pam, the highest trump"
+    )
     min_players: int = opt(3, "COMMON-2", "fewest players the preset allows (the most is the physical maximum)")
 
     # --- stakes ---
     ante_mode: Literal["everyone", "dealer", "everyone_dealer_double"] = opt(
-        "everyone", "LOO-ANTE-1", "who antes before each deal")
+        "everyone", "LOO-ANTE-1", "who antes before each deal"
+    )
     ante: int = opt(3, "LOO-ANTE-1", "chips per ante")
     loo_penalty: Literal["pool", "fixed", "capped"] = opt(
-        "fixed", "LOO-POOL-3", "a looed player pays the whole pool (Unlimited), a fixed amount (Limited), "
-        "or the pool up to a cap (Mixed)")
+        "fixed",
+        "LOO-POOL-3",
+        "a looed player pays the whole pool (Unlimited), a fixed amount (Limited), or the pool up to a cap (Mixed)",
+    )
     loo_amount: int = opt(3, "LOO-POOL-3", "the fixed loo (Limited) or the cap (capped)")
     remainder: Literal["carry", "first_trick_winner", "last_trick_winner", "most_tricks"] = opt(
-        "carry", "LOO-POOL-2", "who gets the chips of a pool that does not divide into equal shares")
+        "carry", "LOO-POOL-2", "who gets the chips of a pool that does not divide into equal shares"
+    )
 
     # --- declaration ---
     declare: Literal["sequential", "coin"] = opt(
-        "sequential", "LOO-DECL-1", "declare in turn from the dealer's left, or all at once in secret "
-        "(Lou's coin declare, LOU-DECL-1)")
+        "sequential",
+        "LOO-DECL-1",
+        "declare in turn from the dealer's left, or all at once in secret (Lou's coin declare, LOU-DECL-1)",
+    )
     bold_stand: Literal["off", "everyone", "dealer_and_last"] = opt(
-        "off", "LOO-DECL-8", "Bold Stand: who must play when the pool holds nothing but this deal's antes")
+        "off", "LOO-DECL-8", "Bold Stand: who must play when the pool holds nothing but this deal's antes"
+    )
     bold_stand_withdraw_miss: bool = opt(True, "LOO-DECL-8", "under Bold Stand the Miss is set aside")
     club_law: bool = opt(False, "LOO-DECL-7", "Club Law: when clubs are trumps everyone must play")
     dealer_takes_all_pass: bool = opt(
-        True, "LOO-DECL-3", "if all before the dealer pass, the dealer takes the pool without play")
+        True, "LOO-DECL-3", "if all before the dealer pass, the dealer takes the pool without play"
+    )
     lone_player: Literal["dealer_must_play", "wins_pool"] = opt(
-        "dealer_must_play", "LOO-DECL-5", "when exactly one player before the dealer plays on his own hand: the "
-        "dealer must play against him, or the lone player may be left to take the pool")
+        "dealer_must_play",
+        "LOO-DECL-5",
+        "when exactly one player before the dealer plays on his own hand: the "
+        "dealer must play against him, or the lone player may be left to take the pool",
+    )
     defend_miss: Literal["exactly_one", "at_least_one", "never"] = opt(
-        "exactly_one", "LOO-DECL-6", "when the dealer may defend the Miss (play it for the pool)")
+        "exactly_one", "LOO-DECL-6", "when the dealer may defend the Miss (play it for the pool)"
+    )
     exchange: Literal["none", "own_turn", "after_declarations"] = opt(
-        "none", "PAM-EXCH-1", "exchange from the stock: none, at one's own turn, or after all have declared")
+        "none", "PAM-EXCH-1", "exchange from the stock: none, at one's own turn, or after all have declared"
+    )
     exchange_shortfall: Literal["limit", "reshuffle"] = opt(
-        "limit", "PAM-EXCH-2", "when the stock runs short: exchange at most what is left, or reshuffle the "
-        "discards and passed hands into a new stock")
+        "limit",
+        "PAM-EXCH-2",
+        "when the stock runs short: exchange at most what is left, or reshuffle the "
+        "discards and passed hands into a new stock",
+    )
     miss_holder_leads: bool = opt(False, "LOO-LEAD-1", "the Miss-holder leads the first trick")
 
     # --- leads ---
     first_lead_forced: bool = opt(
-        True, "LOO-LEAD-2", "the leader must lead the ace of trumps (the king if the ace is turned up)")
+        True, "LOO-LEAD-2", "the leader must lead the ace of trumps (the king if the ace is turned up)"
+    )
     forced_lead_cards: Literal["ace", "pam_or_ace"] = opt(
-        "ace", "PAM-3", "with Pam: the forced lead may be Pam or the ace of trumps")
+        "ace", "PAM-3", "with Pam: the forced lead may be Pam or the ace of trumps"
+    )
     first_trump_lead: Literal["none", "two_trumps", "any_trump", "heads_up_only"] = opt(
-        "two_trumps", "LOO-LEAD-3", "trump-lead duty on the first trick: none; with two or more trumps; with "
-        "any trump; or only when two hands are in play")
+        "two_trumps",
+        "LOO-LEAD-3",
+        "trump-lead duty on the first trick: none; with two or more trumps; with "
+        "any trump; or only when two hands are in play",
+    )
     trump_lead_highest: Literal["never", "heads_up", "always"] = opt(
-        "heads_up", "LOO-LEAD-4", "a trump lead that is due must be the highest trump: never, when only two "
-        "hands are in play, or always")
+        "heads_up",
+        "LOO-LEAD-4",
+        "a trump lead that is due must be the highest trump: never, when only two hands are in play, or always",
+    )
     equivalent_cards: bool = opt(
-        False, "LOO-LEAD-4", "a trump is as good as the highest if every rank between them is out of play")
+        False, "LOO-LEAD-4", "a trump is as good as the highest if every rank between them is out of play"
+    )
     later_trump_lead: Literal["off", "any", "highest", "highest_if_two_active"] = opt(
-        "off", "LOO-LEAD-5", "the winner of a trick must lead a trump to the next one")
+        "off", "LOO-LEAD-5", "the winner of a trick must lead a trump to the next one"
+    )
 
     # --- play ---
     void_trump_duty: Literal["always", "only_if_can_head"] = opt(
-        "always", "LOO-PLAY-5", "a player void in the suit led must trump even when he cannot head the trick")
+        "always", "LOO-PLAY-5", "a player void in the suit led must trump even when he cannot head the trick"
+    )
     lou_follow_suit: bool = opt(False, "LOU-PLAY-1", "Lou played with the Loo duties (follow, trump, head)")
 
     # --- Pam (five-card) ---
     pam_civil: Literal["auto", "ask"] = opt(
-        "auto", "PAM-2", "'Pam, be civil' is said with every lead of the ace of trumps, or the leader chooses")
+        "auto", "PAM-2", "'Pam, be civil' is said with every lead of the ace of trumps, or the leader chooses"
+    )
     pam_civil_only_trump_exception: bool = opt(
-        False, "PAM-2", "a civil call does not bind a holder whose only trump is Pam")
+        False, "PAM-2", "a civil call does not bind a holder whose only trump is Pam"
+    )
     pam_civil_last_card: Literal["wins", "loses"] = opt(
-        "wins", "PAM-2", "Pam played under a civil call because it is the last card: it wins, or it loses")
+        "wins", "PAM-2", "Pam played under a civil call because it is the last card: it wins, or it loses"
+    )
     pam_privileged: bool = opt(False, "PAM-4", "Pam may be played at any time and is never compulsory")
     pam_holder_not_looed: bool = opt(False, "PAM-4", "a player holding Pam cannot be looed")
 
     # --- flushes (five-card) ---
     flush_tie: Literal["elder_hand", "split"] = opt(
-        "elder_hand", "PAM-FLUSH-2", "equal flushes: the elder hand wins, or they split the pool")
+        "elder_hand", "PAM-FLUSH-2", "equal flushes: the elder hand wins, or they split the pool"
+    )
     flush_order: Literal["value", "elder_hand_only"] = opt(
-        "value", "PAM-FLUSH-2", "rank flushes by value, or always prefer the elder hand")
+        "value", "PAM-FLUSH-2", "rank flushes by value, or always prefer the elder hand"
+    )
     flush_exempt: Literal["none", "pam_and_flush_holders"] = opt(
-        "none", "PAM-FLUSH-3", "who a flush does not loo: nobody, or holders of Pam or a lesser flush")
+        "none", "PAM-FLUSH-3", "who a flush does not loo: nobody, or holders of Pam or a lesser flush"
+    )
     flush_payers: Literal["active", "all_players"] = opt(
-        "active", "PAM-FLUSH-3", "a flush loos the players who stayed in, or every player")
+        "active", "PAM-FLUSH-3", "a flush loos the players who stayed in, or every player"
+    )
     flush_paid_to_holder: bool = opt(
-        False, "PAM-FLUSH-3", "loos caused by a flush are paid to its holder instead of the next pool")
+        False, "PAM-FLUSH-3", "loos caused by a flush are paid to its holder instead of the next pool"
+    )
     blaze: bool = opt(False, "PAM-FLUSH-1", "five court cards (a blaze) sweep the pool too, below every flush")
 
     # --- Lou ---
     lou_payout: Literal["A", "B", "C"] = opt(
-        "A", "LOU-PAY-1", "A: a pile per trick; B: two tricks take the pot, all others match; "
-        "C: two tricks take the pot, trickless players match")
+        "A",
+        "LOU-PAY-1",
+        "A: a pile per trick; B: two tricks take the pot, all others match; "
+        "C: two tricks take the pot, trickless players match",
+    )
     lou_no_winner: Literal["carry", "split_by_tricks", "split_equally"] = opt(
-        "carry", "LOU-PAY-4", "format B or C when nobody takes two tricks")
+        "carry", "LOU-PAY-4", "format B or C when nobody takes two tricks"
+    )
     lou_first_lead: Literal["eldest_in", "count_in_players", "count_all_seats"] = opt(
-        "eldest_in", "LOU-LEAD-1", "who leads first: the first In player, or counted by the turn-up's value")
+        "eldest_in", "LOU-LEAD-1", "who leads first: the first In player, or counted by the turn-up's value"
+    )
     lou_later_leads: Literal["trick_winner", "same_leader"] = opt(
-        "trick_winner", "LOU-LEAD-2", "who leads tricks 2 and 3")
+        "trick_winner", "LOU-LEAD-2", "who leads tricks 2 and 3"
+    )
     lou_draw: int = opt(0, "LOU-DRAW-1", "In players may discard and draw up to this many cards (0: no draw)")
     lou_zero_in: Literal["carry", "reante"] = opt(
-        "carry", "LOU-DECL-2", "when nobody goes In: the pot is carried, or everyone antes again")
+        "carry", "LOU-DECL-2", "when nobody goes In: the pot is carried, or everyone antes again"
+    )
     lou_match_cap: int = opt(0, "LOU-PAY-1", "a cap on matches (0: a match is the whole pot)")
 
     # --- Louse ---
     louse_rank: Literal["french", "skat"] = opt(
-        "french", "LOUSE-DECK-1", "plain-suit order: 7 8 9 10 Q K A, or Skat's 7 8 9 Q K 10 A")
+        "french", "LOUSE-DECK-1", "plain-suit order: 7 8 9 10 Q K A, or Skat's 7 8 9 Q K 10 A"
+    )
     louse_jack_order: Literal["diamonds_high", "clubs_high"] = opt(
-        "diamonds_high", "LOUSE-PLAY-2", "order of the trump jacks")
+        "diamonds_high", "LOUSE-PLAY-2", "order of the trump jacks"
+    )
     louse_queen_points: int = opt(2, "LOUSE-SCORE-1", "card points of a queen")
     diamond_queen: Literal[
         "cancel_own_queens", "cancel_own_bonuses", "cancel_all_queens", "collect_all_queens", "none"
     ] = opt("cancel_own_queens", "LOUSE-SCORE-3", "what the queen of diamonds does")
     louse_target: int = opt(1500, "LOUSE-MATCH-1", "penalty points that lose the match")
     louse_tie: Literal["highest_total", "play_another_deal"] = opt(
-        "highest_total", "LOUSE-MATCH-2", "several players reach the target in one deal")
+        "highest_total", "LOUSE-MATCH-2", "several players reach the target in one deal"
+    )
     louse3_mode: Literal["remove_two_sevens", "widow"] = opt(
-        "remove_two_sevens", "LOUSE-3P-1", "three players: remove the 7♣ and 7♠, or set two cards aside")
+        "remove_two_sevens", "LOUSE-3P-1", "three players: remove the 7♣ and 7♠, or set two cards aside"
+    )
     widow_points: Literal["none", "last_trick_winner"] = opt(
-        "none", "LOUSE-3P-1", "three players with a widow: who is charged its points")
+        "none", "LOUSE-3P-1", "three players with a widow: who is charged its points"
+    )
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -268,6 +318,7 @@ def _validate(r: Rules) -> None:
 
 # --- presets ----------------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Preset:
     name: str
@@ -283,27 +334,63 @@ class Preset:
 THREE_CARD = Rules()
 MISSISSIPPI = Rules(preset="mississippi")
 IRISH = Rules(
-    preset="irish", miss=False, trump_mode="first_lead", club_law=True, lone_player="wins_pool",
+    preset="irish",
+    miss=False,
+    trump_mode="first_lead",
+    club_law=True,
+    lone_player="wins_pool",
     defend_miss="never",
 )
 RAMS_LOO = Rules(
-    preset="rams-loo", ante_mode="dealer", ante=3, loo_amount=3, min_players=5,
-    first_trump_lead="any_trump", later_trump_lead="any",
+    preset="rams-loo",
+    ante_mode="dealer",
+    ante=3,
+    loo_amount=3,
+    min_players=5,
+    first_trump_lead="any_trump",
+    later_trump_lead="any",
 )
 FIVE_CARD = Rules(
-    preset="five-card", hand_size=5, miss=False, pam="jack_of_clubs", ante=5, loo_amount=5,
-    exchange="own_turn", first_lead_forced=False, forced_lead_cards="pam_or_ace", first_trump_lead="none",
-    lone_player="wins_pool", defend_miss="never",
+    preset="five-card",
+    hand_size=5,
+    miss=False,
+    pam="jack_of_clubs",
+    ante=5,
+    loo_amount=5,
+    exchange="own_turn",
+    first_lead_forced=False,
+    forced_lead_cards="pam_or_ace",
+    first_trump_lead="none",
+    lone_player="wins_pool",
+    defend_miss="never",
 )
 LOU = Rules(
-    preset="lou", game="lou", miss=False, declare="coin", loo_penalty="pool", min_players=2,
-    first_lead_forced=False, first_trump_lead="none", lone_player="wins_pool", defend_miss="never",
+    preset="lou",
+    game="lou",
+    miss=False,
+    declare="coin",
+    loo_penalty="pool",
+    min_players=2,
+    first_lead_forced=False,
+    first_trump_lead="none",
+    lone_player="wins_pool",
+    defend_miss="never",
     dealer_takes_all_pass=False,
 )
 LOUSE = Rules(
-    preset="louse", game="louse", hand_size=8, miss=False, trump_mode="jacks", ante=0, loo_amount=0,
-    min_players=4, first_lead_forced=False, first_trump_lead="none", lone_player="wins_pool",
-    defend_miss="never", dealer_takes_all_pass=False,
+    preset="louse",
+    game="louse",
+    hand_size=8,
+    miss=False,
+    trump_mode="jacks",
+    ante=0,
+    loo_amount=0,
+    min_players=4,
+    first_lead_forced=False,
+    first_trump_lead="none",
+    lone_player="wins_pool",
+    defend_miss="never",
+    dealer_takes_all_pass=False,
 )
 
 PRESETS: dict[str, Rules] = {}
@@ -318,31 +405,75 @@ def _register(p: Preset) -> None:
         ALIASES[a] = p.name
 
 
-_register(Preset("three-card", THREE_CARD, "001_85600c4b3446841f.txt",
-                 "3-card Loo with the Miss: pass, play or take the Miss; a loo pays a fixed 3.",
-                 "3 to 8 players, best 5 or 6 (seed 001)", aliases=("loo", "3-card")))
-_register(Preset("mississippi", MISSISSIPPI, "001_85600c4b3446841f.txt",
-                 "Mississippi: seed 001's French cousin, played as 3-card Loo (no rule differences known).",
-                 "3 to 8 players (as 3-card Loo)",
-                 notes="Unverified: seed 001 gives no rules of its own for Mississippi (research A-20)."))
-_register(Preset("irish", IRISH, "001_85600c4b3446841f.txt",
-                 "Irish Loo: no Miss, no turn-up; the first card led sets trumps.",
-                 "3 to 8 players (as 3-card Loo)",
-                 notes="The rule-book form: --option trump_mode=turnup --option exchange=own_turn "
-                       "(Club Law and the first-trick lead duties then apply)."))
-_register(Preset("rams-loo", RAMS_LOO, "002_1987c6bb7b601503.txt",
-                 "3-card Loo, the Rams game: dealer antes 3, may defend the Miss, trump-lead duties.",
-                 "5 to 16 players (seed 002)", aliases=("rams", "bulgarian")))
-_register(Preset("five-card", FIVE_CARD, "001_85600c4b3446841f.txt",
-                 "5-card Pam-Loo: exchange from the stock, Pam (J♣) the top trump, flushes sweep the pool.",
-                 "3 to 8 players, at most 6 recommended (seed 001; the stock runs short above)",
-                 aliases=("pam-loo", "5-card")))
-_register(Preset("lou", LOU, "000_73749792977f8700.txt",
-                 "Lou: guts-format Loo; secret In/Out by coin, beat the best card or throw anything.",
-                 "2 to 9 players, best 6 or 7"))
-_register(Preset("louse", LOUSE, "004_22adc7c4457bd35a.txt",
-                 "Louse: 32 cards, jacks the trumps, avoid penalty points; first to 1500 loses.",
-                 "4 players (seed 004); 3 as an option"))
+_register(
+    Preset(
+        "three-card",
+        THREE_CARD,
+        "001_85600c4b3446841f.txt",
+        "3-card Loo with the Miss: pass, play or take the Miss; a loo pays a fixed 3.",
+        "3 to 8 players, best 5 or 6 (seed 001)",
+        aliases=("loo", "3-card"),
+    )
+)
+_register(
+    Preset(
+        "mississippi",
+        MISSISSIPPI,
+        "001_85600c4b3446841f.txt",
+        "Mississippi: seed 001's French cousin, played as 3-card Loo (no rule differences known).",
+        "3 to 8 players (as 3-card Loo)",
+        notes="Unverified: seed 001 gives no rules of its own for Mississippi (research A-20).",
+    )
+)
+_register(
+    Preset(
+        "irish",
+        IRISH,
+        "001_85600c4b3446841f.txt",
+        "Irish Loo: no Miss, no turn-up; the first card led sets trumps.",
+        "3 to 8 players (as 3-card Loo)",
+        notes="The rule-book form: --option trump_mode=turnup --option exchange=own_turn "
+        "(Club Law and the first-trick lead duties then apply).",
+    )
+)
+_register(
+    Preset(
+        "rams-loo",
+        RAMS_LOO,
+        "002_1987c6bb7b601503.txt",
+        "3-card Loo, the Rams game: dealer antes 3, may defend the Miss, trump-lead duties.",
+        "5 to 16 players (seed 002)",
+        aliases=("rams", "bulgarian"),
+    )
+)
+_register(
+    Preset(
+        "five-card",
+        FIVE_CARD,
+        "001_85600c4b3446841f.txt",
+        "5-card Pam-Loo: exchange from the stock, Pam (J♣) the top trump, flushes sweep the pool.",
+        "3 to 8 players, at most 6 recommended (seed 001; the stock runs short above)",
+        aliases=("pam-loo", "5-card"),
+    )
+)
+_register(
+    Preset(
+        "lou",
+        LOU,
+        "000_73749792977f8700.txt",
+        "Lou: guts-format Loo; secret In/Out by coin, beat the best card or throw anything.",
+        "2 to 9 players, best 6 or 7",
+    )
+)
+_register(
+    Preset(
+        "louse",
+        LOUSE,
+        "004_22adc7c4457bd35a.txt",
+        "Louse: 32 cards, jacks the trumps, avoid penalty points; first to 1500 loses.",
+        "4 players (seed 004); 3 as an option",
+    )
+)
 
 
 def resolve_preset(name: str) -> str:
@@ -379,8 +510,10 @@ def rules_with(preset: str, options: dict[str, Any] | None = None) -> Rules:
     base = PRESETS[resolve_preset(preset)]
     if not options:
         return base
-    changes = {k: (parse_option_value(k, v) if isinstance(v, str) and _HINTS.get(k) is not str else v)
-               for k, v in options.items()}
+    changes = {
+        k: (parse_option_value(k, v) if isinstance(v, str) and _HINTS.get(k) is not str else v)
+        for k, v in options.items()
+    }
     for k in changes:
         if k not in OPTION_FIELDS or k in ("preset", "game"):
             raise RulesError(f"Unknown rules option {k!r}; `loo rules VARIANT` lists them.")
@@ -398,7 +531,23 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
 
 
 __all__ = [
-    "ALIASES", "FIVE_CARD", "IRISH", "LOU", "LOUSE", "MISSISSIPPI", "OPTION_FIELDS", "PRESETS", "PRESET_INFO",
-    "PRESET_NAMES", "RAMS_LOO", "THREE_CARD", "Preset", "Rules", "option_choices", "parse_option_value",
-    "parse_options", "resolve_preset", "rules_with",
+    "ALIASES",
+    "FIVE_CARD",
+    "IRISH",
+    "LOU",
+    "LOUSE",
+    "MISSISSIPPI",
+    "OPTION_FIELDS",
+    "PRESETS",
+    "PRESET_INFO",
+    "PRESET_NAMES",
+    "RAMS_LOO",
+    "THREE_CARD",
+    "Preset",
+    "Rules",
+    "option_choices",
+    "parse_option_value",
+    "parse_options",
+    "resolve_preset",
+    "rules_with",
 ]

@@ -40,10 +40,19 @@ class Settlement:
     def to_dict(self) -> dict[str, Any]:
         # by hand: dataclasses.asdict deep-copies and is the slowest step of a simulated deal
         return {
-            "kind": self.kind, "rule": self.rule, "pool_before": self.pool_before, "share": self.share,
-            "won": list(self.won), "paid": list(self.paid), "owed": list(self.owed), "looed": list(self.looed),
-            "pool_after": self.pool_after, "tricks": list(self.tricks), "winners": list(self.winners),
-            "points": list(self.points), "game_over": self.game_over,
+            "kind": self.kind,
+            "rule": self.rule,
+            "pool_before": self.pool_before,
+            "share": self.share,
+            "won": list(self.won),
+            "paid": list(self.paid),
+            "owed": list(self.owed),
+            "looed": list(self.looed),
+            "pool_after": self.pool_after,
+            "tricks": list(self.tricks),
+            "winners": list(self.winners),
+            "points": list(self.points),
+            "game_over": self.game_over,
         }
 
     @classmethod
@@ -128,11 +137,24 @@ def settle_loo(deal: Deal) -> Settlement:
             target = next(tr.winner for tr in deal.tricks if deal.tricks_won[tr.winner] == most)
         if target != defended:
             won[target] += rem
-    looed = [s for s in deal.order if deal.tricks_won[s] == 0 and s != defended
-             and not (r.pam_holder_not_looed and s == deal.pam_holder)]
+    looed = [
+        s
+        for s in deal.order
+        if deal.tricks_won[s] == 0 and s != defended and not (r.pam_holder_not_looed and s == deal.pam_holder)
+    ]
     owed, paid = _collect(deal, looed, _loo_amount(deal, pool), won)
-    return Settlement("tricks", "LOO-POOL-3" if looed else "LOO-POOL-1", pool, share, won, paid, owed, looed,
-                      pool - sum(won) + sum(paid), list(deal.tricks_won))
+    return Settlement(
+        "tricks",
+        "LOO-POOL-3" if looed else "LOO-POOL-1",
+        pool,
+        share,
+        won,
+        paid,
+        owed,
+        looed,
+        pool - sum(won) + sum(paid),
+        list(deal.tricks_won),
+    )
 
 
 def settle_lou(deal: Deal) -> Settlement:
@@ -184,8 +206,9 @@ def louse_card_points(card: int, queen_points: int) -> int:
     return {ACE: 11, TEN: 10, KING: 4, QUEEN: queen_points, JACK: 2}.get(rank, 0)
 
 
-def louse_points(taken: list[int], rules_mode: str, queen_points: int, widow: int = 0,
-                 widow_to: int | None = None) -> list[int]:
+def louse_points(
+    taken: list[int], rules_mode: str, queen_points: int, widow: int = 0, widow_to: int | None = None
+) -> list[int]:
     """Penalty points of one deal from the cards each seat took (LOUSE-SCORE-1..3)."""
     n = len(taken)
     base = [0] * n
@@ -227,8 +250,11 @@ def settle_louse(deal: Deal) -> Settlement:
     r = deal.rules
     widow_to = deal.tricks[-1].winner if (deal.widow and r.widow_points == "last_trick_winner") else None
     pts = louse_points(deal.taken, r.diamond_queen, r.louse_queen_points, deal.widow, widow_to)
-    st = _blank(deal, "louse", "LOUSE-SCORE-3" if any(
-        (m >> (Suit.DIAMONDS * 13 + QUEEN)) & 1 for m in deal.taken) else "LOUSE-SCORE-1")
+    st = _blank(
+        deal,
+        "louse",
+        "LOUSE-SCORE-3" if any((m >> (Suit.DIAMONDS * 13 + QUEEN)) & 1 for m in deal.taken) else "LOUSE-SCORE-1",
+    )
     st.points = pts
     return st
 
@@ -291,14 +317,25 @@ def settle_flush(deal: Deal, flush: FlushResult) -> Settlement:
     seats = range(n) if r.flush_payers == "all_players" else [s for s in range(n) if deal.in_play[s]]
     payers = [s for s in seats if s not in flush.winners]
     if r.flush_exempt == "pam_and_flush_holders":
-        payers = [s for s in payers if s not in flush.holders and not (
-            deal.pam >= 0 and (deal.hands[s] >> deal.pam) & 1)]
+        payers = [
+            s for s in payers if s not in flush.holders and not (deal.pam >= 0 and (deal.hands[s] >> deal.pam) & 1)
+        ]
     owed, paid = _collect(deal, payers, _loo_amount(deal, pool), won)
     if r.flush_paid_to_holder:  # odd chips of a split stay in the pool
         per = sum(paid) // len(flush.winners)
         for w in flush.winners:
             won[w] += per
-    st = Settlement("flush", "PAM-FLUSH-3", pool, 0, won, paid, owed, payers,
-                    pool - sum(won) + sum(paid), list(deal.tricks_won))
+    st = Settlement(
+        "flush",
+        "PAM-FLUSH-3",
+        pool,
+        0,
+        won,
+        paid,
+        owed,
+        payers,
+        pool - sum(won) + sum(paid),
+        list(deal.tricks_won),
+    )
     st.winners = list(flush.winners)
     return st

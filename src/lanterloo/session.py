@@ -104,8 +104,15 @@ class Session:
             raise LooError(f"The session is over: {self.end_reason}.")
         deal_seed = self.rng.getrandbits(63)
         self._deal_seed = deal_seed
-        self.current = Deal(self.rules, self.stacks, self.dealer, pool=self.pool, deck=deck,
-                            rng=random.Random(deal_seed), ante=self.ante_due)
+        self.current = Deal(
+            self.rules,
+            self.stacks,
+            self.dealer,
+            pool=self.pool,
+            deck=deck,
+            rng=random.Random(deal_seed),
+            ante=self.ante_due,
+        )
         return self.current
 
     def finish_deal(self) -> DealRecord:
@@ -119,8 +126,7 @@ class Session:
         self.ante_due = st.game_over if self.rules.game == "lou" else True
         if st.points:
             self.totals = [a + b for a, b in zip(self.totals, st.points, strict=True)]
-        rec = DealRecord(len(self.records) + 1, deal, list(self.stacks), self.pool, list(self.totals),
-                         self._deal_seed)
+        rec = DealRecord(len(self.records) + 1, deal, list(self.stacks), self.pool, list(self.totals), self._deal_seed)
         self.records.append(rec)
         self.current = None
         self.dealer = (self.dealer + 1) % self.n
@@ -173,7 +179,10 @@ class Session:
 
     def summary(self) -> dict[str, Any]:
         return {
-            "deals": len(self.records), "stacks": list(self.stacks), "pool": self.pool,
-            "totals": list(self.totals), "losers": [self.names[s] for s in self.losers],
+            "deals": len(self.records),
+            "stacks": list(self.stacks),
+            "pool": self.pool,
+            "totals": list(self.totals),
+            "losers": [self.names[s] for s in self.losers],
             "end": self.end_reason,
         }

@@ -72,7 +72,7 @@ def deck_for_hands(
     for size in sizes:
         for k in range(players):
             seat = (dealer + 1 + k) % players
-            order.extend(seat_cards[seat][pos[seat]:pos[seat] + size])
+            order.extend(seat_cards[seat][pos[seat] : pos[seat] + size])
             pos[seat] += size
         if rules.miss:
             order.append(miss_list[mpos])
@@ -102,5 +102,11 @@ def deal_from_hands(
     ante: bool = True,
 ) -> Deal:
     deck = deck_for_hands(rules, players, dealer, hands, miss=miss, turnup=turnup, stock=stock)
-    return Deal(rules, list(stacks) if stacks is not None else [100] * players, dealer, pool=pool, deck=deck,
-                ante=ante)
+    return Deal(
+        rules,
+        list(stacks) if stacks is not None else [100] * players,
+        dealer,
+        pool=pool,
+        deck=deck,
+        ante=ante,
+    )

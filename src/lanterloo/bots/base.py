@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -55,10 +56,8 @@ def bot_names() -> list[str]:
 
 def _load_builtin() -> None:
     # Imported lazily so the engine core never pays for bot modules it does not use.
-    try:
+    with contextlib.suppress(ImportError):
         import lanterloo.bots.heuristic  # noqa: F401
-    except ImportError:
-        pass
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
