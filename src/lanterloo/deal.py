@@ -139,6 +139,62 @@ class Deal:
     touches the global ``random``. ``ante`` says whether antes are taken (Lou antes only when a game starts).
     """
 
+    # Slots, not a __dict__: attribute access is on the hot path of every simulated move.
+    __slots__ = (
+        "_legal_cache",
+        "_play_mask",
+        "_reshuffles",
+        "_rng",
+        "actions",
+        "anted",
+        "antes",
+        "best_card",
+        "best_seat",
+        "carried",
+        "commits",
+        "dead",
+        "dealer",
+        "deck",
+        "decl",
+        "defended",
+        "eldest",
+        "events",
+        "exchanged",
+        "flushes",
+        "forced_all",
+        "hands",
+        "hands_in_play",
+        "in_play",
+        "leader",
+        "miss",
+        "miss_taker",
+        "miss_withdrawn",
+        "n",
+        "next_seat",
+        "order",
+        "pam",
+        "pam_holder",
+        "phase",
+        "played",
+        "pool",
+        "rules",
+        "settlement",
+        "stacks",
+        "stock",
+        "stock_pos",
+        "tables",
+        "taken",
+        "to_act",
+        "trick",
+        "trick_civil",
+        "trick_no",
+        "tricks",
+        "tricks_won",
+        "trump",
+        "turnup",
+        "widow",
+    )
+
     def __init__(
         self,
         rules: Rules,
@@ -1072,7 +1128,8 @@ class Deal:
     def copy(self) -> Deal:
         """An independent copy (for search bots). Shares only immutable parts."""
         new = object.__new__(Deal)
-        new.__dict__.update(self.__dict__)
+        for name in Deal.__slots__:
+            setattr(new, name, getattr(self, name))
         new.stacks = list(self.stacks)
         new.hands = list(self.hands)
         new.events = list(self.events)

@@ -151,7 +151,6 @@ class Session:
                 self.stop(f"{self.names[short[0]]} could not pay in full")
                 return
         if self.max_deals is not None and len(self.records) >= self.max_deals:
-            # Louse plays whole matches: a deal limit stops it only between matches
             self.stop(f"{self.max_deals} deals were played")
 
     def play_deal(self, policy: Policy) -> DealRecord:
