@@ -547,8 +547,9 @@ class Deal:
         if s == self.dealer and r.game == "loo":
             standing = [t for t in range(self.n) if self.in_play[t]]
             own = [t for t in standing if t != self.miss_taker]
-            if len(standing) == 1 and own and r.lone_player == "dealer_must_play":
-                pass_ok = False
+            if len(standing) == 1 and own:
+                # lone_player=wins_pool only adds the right to pass (A-BG-1); defending stays open
+                pass_ok = pass_ok and r.lone_player != "dealer_must_play"
                 defend = r.miss and miss_free and r.defend_miss != "never"
             elif len(standing) >= 2 and r.defend_miss == "at_least_one" and miss_free:
                 defend = True
@@ -590,7 +591,10 @@ class Deal:
             if not r.miss:
                 raise IllegalActionError(f"There is no Miss in {r.preset}", "LOO-DEAL-2")
             if self.miss_withdrawn:
-                raise IllegalActionError("The Miss has been set aside this deal", "LOO-DECL-7")
+                club = r.club_law and self.trump == Suit.CLUBS
+                raise IllegalActionError(
+                    "The Miss has been set aside this deal", "LOO-DECL-7" if club else "LOO-DECL-8"
+                )
             taker = self.miss_taker
             raise IllegalActionError(
                 f"Seat {taker} has already taken the Miss" if taker is not None else "The dealer is defending the Miss",
@@ -786,6 +790,8 @@ class Deal:
         if rid == "PAM-3":
             return f"You must lead Pam or the ace of trumps: you hold {allowed}"
         if rid == "LOO-LEAD-3":
+            if detail == 1:
+                return f"You hold a trump, so you must lead it: {allowed}"
             return f"You hold {detail} trumps, so you must lead one: {allowed}"
         if rid == "LOO-LEAD-4":
             return f"Only two hands are in play (or the rules say so): you must lead your highest trump, {allowed}"
@@ -804,7 +810,7 @@ class Deal:
     def _exchange_limit(self) -> int:
         r = self.rules
         left = self.stock_left()
-        if r.exchange_shortfall == "reshuffle" and r.game == "loo":
+        if r.exchange_shortfall == "reshuffle":  # Lou's draw too (LOU-DRAW-1 follows PAM-EXCH-2)
             left += self.dead.bit_count()
         cap = r.lou_draw if r.game == "lou" else self.hands[self.to_act].bit_count()
         return min(cap, left)
@@ -1026,7 +1032,8 @@ class Deal:
             self.best_card = card
             self.best_seat = s
         elif (t.beaten_by[self.best_card] >> card) & 1 and not (
-            card == self.pam and self.trick_civil and self.rules.pam_civil_last_card == "loses"
+            # PAM-2: only a Pam played because it was the last card (the hand is now empty) can be made to lose
+            card == self.pam and self.trick_civil and not self.hands[s] and self.rules.pam_civil_last_card == "loses"
         ):
             self.best_card = card
             self.best_seat = s

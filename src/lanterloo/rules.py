@@ -288,10 +288,14 @@ def _validate(r: Rules) -> None:
         raise RulesError("Loo and Lou are played with hands of 3 or 5 cards.")
     if r.game == "loo" and r.hand_size == 5 and r.miss:
         raise RulesError("The Miss belongs to 3-card Loo; set miss=false for 5-card hands.")
+    if r.game == "louse" and r.miss:
+        raise RulesError("Louse has no Miss: set miss=false.")
     if r.game == "louse" and r.trump_mode != "jacks":
         raise RulesError("Louse has the jacks as trumps: trump_mode must be jacks.")
     if r.game != "louse" and r.trump_mode == "jacks":
         raise RulesError("trump_mode=jacks belongs to Louse.")
+    if r.game == "lou" and r.hand_size != 3:
+        raise RulesError("Lou is played with 3-card hands: the pot is split into three piles, one per trick.")
     if r.game == "lou" and (r.miss or r.trump_mode != "turnup"):
         raise RulesError("Lou has no Miss and takes trumps from the turn-up.")
     if r.pam != "none" and r.game != "loo":

@@ -44,6 +44,7 @@ class Session:
         dealer: int | None = None,
         max_deals: int | None = None,
         pool: int = 0,
+        keep_records: bool = True,
     ) -> None:
         names = [f"Seat {i}" for i in range(players)] if isinstance(players, int) else list(players)
         n = len(names)
@@ -60,7 +61,11 @@ class Session:
         self.dealer = self.rng.randrange(n) if dealer is None else dealer
         self.pool = pool
         self.max_deals = max_deals
+        # A simulator playing millions of deals keeps only the last record; the terminal game keeps them all
+        # (undo, export, the session table).
+        self.keep_records = keep_records
         self.records: list[DealRecord] = []
+        self.deals_played = 0
         self.current: Deal | None = None
         self.ante_due = True  # Lou antes only when a game starts (LOU-GAME-1)
         self.totals = [0] * n  # Louse penalty points
@@ -126,7 +131,10 @@ class Session:
         self.ante_due = st.game_over if self.rules.game == "lou" else True
         if st.points:
             self.totals = [a + b for a, b in zip(self.totals, st.points, strict=True)]
-        rec = DealRecord(len(self.records) + 1, deal, list(self.stacks), self.pool, list(self.totals), self._deal_seed)
+        self.deals_played += 1
+        rec = DealRecord(self.deals_played, deal, list(self.stacks), self.pool, list(self.totals), self._deal_seed)
+        if not self.keep_records:
+            self.records.clear()
         self.records.append(rec)
         self.current = None
         self.dealer = (self.dealer + 1) % self.n
@@ -150,7 +158,7 @@ class Session:
             if short:
                 self.stop(f"{self.names[short[0]]} could not pay in full")
                 return
-        if self.max_deals is not None and len(self.records) >= self.max_deals:
+        if self.max_deals is not None and self.deals_played >= self.max_deals:
             self.stop(f"{self.max_deals} deals were played")
 
     def play_deal(self, policy: Policy) -> DealRecord:
@@ -171,14 +179,14 @@ class Session:
                     break
                 raise
             if progress is not None:
-                progress(len(self.records))
+                progress(self.deals_played)
 
     def chips(self) -> int:
         return sum(self.stacks) + self.pool
 
     def summary(self) -> dict[str, Any]:
         return {
-            "deals": len(self.records),
+            "deals": self.deals_played,
             "stacks": list(self.stacks),
             "pool": self.pool,
             "totals": list(self.totals),
