@@ -62,6 +62,9 @@ class Decl(Enum):
     DEFEND = "defend"
 
 
+# Enum attribute access is slow in Python 3.11; views are built for every bot decision.
+_DECL_TEXT: dict[Decl | None, str | None] = {None: None, **{d: d.value for d in Decl}}
+_SUITS = tuple(Suit)
 _DECL_OF: dict[type[Action], Decl] = {
     Pass: Decl.PASS,
     Stand: Decl.PLAY,
@@ -89,10 +92,12 @@ def packets(rules: Rules, players: int) -> tuple[int, ...]:
     return (1,) * rules.hand_size
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class TrickRecord:
+    """A finished trick. Immutable, so views and copies share it."""
+
     leader: int
-    cards: list[tuple[int, Card]]
+    cards: tuple[tuple[int, Card], ...]
     winner: int
     civil: bool = False
 
@@ -757,6 +762,24 @@ class Deal:
                 "Pam, be civil: the ace of trumps was led with the call, so Pam may not be played to this trick",
                 "PAM-2",
             )
+        t = self.tables
+        if self.trick and rid in ("LOO-PLAY-2", "LOO-PLAY-3", "LOO-PLAY-4"):
+            # Name the first duty the card breaks: a card off the suit led breaks "follow suit" before
+            # "head the trick", and a plain card on a trick one must trump breaks "trump" before "overtrump".
+            led = t.eff[self.trick[0][1]]
+            hand = self.hands[s]
+            if rid == "LOO-PLAY-2" and t.eff[card] != led:
+                held = fmt_cards(t.by_power(hand & t.suit_mask[led]), unicode=True)
+                heads = fmt_cards(t.by_power(mask), unicode=True)
+                raise IllegalActionError(
+                    f"You must follow {Suit(led).plural}: you hold {held}, and your {heads} must head the trick",
+                    "LOO-PLAY-1",
+                )
+            if rid == "LOO-PLAY-4" and t.eff[card] != self.trump and not hand & t.suit_mask[led]:
+                held = fmt_cards(t.by_power(hand & t.trump_mask), unicode=True)
+                raise IllegalActionError(
+                    f"You have no {self._suit_name(led)}, so you must trump: you hold {held}", "LOO-PLAY-3"
+                )
         raise IllegalActionError(self._reason(card, mask, rid, detail), rid or "COMMON-4")
 
     def _reason(self, card: Card, mask: int, rid: str, detail: Any) -> str:
@@ -1046,7 +1069,7 @@ class Deal:
             return ev
         # the trick is complete (COMMON-5)
         w = self.best_seat
-        rec = TrickRecord(trick[0][0], trick, w, self.trick_civil)
+        rec = TrickRecord(trick[0][0], tuple(trick), w, self.trick_civil)
         self.tricks.append(rec)
         self.tricks_won[w] += 1
         m = 0
@@ -1092,12 +1115,16 @@ class Deal:
 
     # ------------------------------------------------------------------------------------------------- views
 
-    def view(self, seat: int | None) -> View:
-        """Everything ``seat`` may know, and nothing else (None: a spectator)."""
+    def view(self, seat: int | None, *, with_events: bool = True) -> View:
+        """Everything ``seat`` may know, and nothing else (None: a spectator).
+
+        ``with_events=False`` leaves out the censored event log, which bots do not need and which makes a view
+        cost grow with the length of the deal.
+        """
         r = self.rules
         own = cards_of(self.hands[seat]) if seat is not None else []
         committed = [c is not None for c in self.commits]
-        decl: list[str | None] = [d.value if d is not None else None for d in self.decl]
+        decl: list[str | None] = [_DECL_TEXT[d] for d in self.decl]
         legal = self.legal_actions(seat) if seat is not None else []
         return View(
             rules=r,
@@ -1111,7 +1138,7 @@ class Deal:
             hand=own,
             hand_sizes=[h.bit_count() for h in self.hands],
             turnup=self.turnup,
-            trump=Suit(self.trump) if 0 <= self.trump < 4 else None,
+            trump=_SUITS[self.trump] if 0 <= self.trump < 4 else None,
             declarations=decl,
             committed=committed,
             in_play=list(self.in_play),
@@ -1121,13 +1148,13 @@ class Deal:
             stock_size=self.stock_left(),
             trick=list(self.trick),
             trick_civil=self.trick_civil,
-            tricks=[TrickRecord(t.leader, list(t.cards), t.winner, t.civil) for t in self.tricks],
+            tricks=list(self.tricks),
             tricks_won=list(self.tricks_won),
             exchanged=list(self.exchanged),
             flushes={k: list(v) for k, v in self.flushes.items()},
             legal=legal,
             settlement=self.settlement,
-            events=[e.censored(seat) for e in self.events],
+            events=[e.censored(seat) for e in self.events] if with_events else [],
         )
 
     # ------------------------------------------------------------------------------------------------- copies
@@ -1224,7 +1251,5 @@ def replay_events(events: Sequence[Event], rules: Rules) -> Deal:
     start = dict(first.data)
     start["deck"] = [str(c) for c in start["deck"]]
     start["reshuffles"] = [e.data["order"] for e in events if e.kind == "reshuffled"]
-    acts: list[tuple[int, Action]] = [
-        (e.seat, e.action) for e in events if e.action is not None and e.seat is not None
-    ]
+    acts: list[tuple[int, Action]] = [(e.seat, e.action) for e in events if e.action is not None and e.seat is not None]
     return replay(rules, start, acts)

@@ -297,7 +297,9 @@ def find_flushes(deal: Deal) -> FlushResult | None:
         return None
     deal.flushes = {s: cards_of(deal.hands[s]) for s in holders}
     if r.flush_order == "elder_hand_only":
-        winners = [next(iter(holders))]
+        # the elder hand wins among the flushes; a blaze still ranks below every flush
+        top = max(k[0] for k in holders.values())
+        winners = [next(s for s, k in holders.items() if k[0] == top)]
     else:
         best = max(holders.values())
         tied = [s for s, k in holders.items() if k == best]  # dict order is elder hand first
@@ -320,6 +322,8 @@ def settle_flush(deal: Deal, flush: FlushResult) -> Settlement:
         payers = [
             s for s in payers if s not in flush.holders and not (deal.pam >= 0 and (deal.hands[s] >> deal.pam) & 1)
         ]
+    if r.pam_holder_not_looed and deal.pam >= 0:  # PAM-4: a Pam holder cannot be looed, by a flush either
+        payers = [s for s in payers if not (deal.hands[s] >> deal.pam) & 1]
     owed, paid = _collect(deal, payers, _loo_amount(deal, pool), won)
     if r.flush_paid_to_holder:  # odd chips of a split stay in the pool
         per = sum(paid) // len(flush.winners)

@@ -67,7 +67,7 @@ def decide(deal: Deal, bots: Sequence[Bot]) -> list[tuple[int, Action]]:
     nobody's view can then reflect a commitment made in the same round.
     """
     seats = deal.seats_to_act() if deal.phase is Phase.COMMIT else [deal.current_player()]
-    return [(s, bots[s].decide(deal.view(s)).action) for s in seats]
+    return [(s, bots[s].decide(deal.view(s, with_events=False)).action) for s in seats]
 
 
 def play_out(deal: Deal, bots: Sequence[Bot]) -> None:
