@@ -114,9 +114,12 @@ _DISCARDS: dict[int, Discard] = {}
 
 
 def discard(mask: int) -> Discard:
+    """The Discard of a mask, interned while the cache is small (long five-card simulations meet millions)."""
     d = _DISCARDS.get(mask)
     if d is None:
-        d = _DISCARDS[mask] = Discard(mask)
+        d = Discard(mask)
+        if len(_DISCARDS) < 100_000:
+            _DISCARDS[mask] = d
     return d
 
 

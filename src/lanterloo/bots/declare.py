@@ -1,0 +1,403 @@
+"""Declaring (pass / play / take the Miss / defend the Miss / Lou's In-Out) and exchanging (five-card, Lou's draw).
+
+A hand is worth what its cards are expected to win: each card's chance of taking a trick (see ``knowledge``) is
+turned into a distribution of tricks and priced by the deal's payoff (``payoff``): a share of the pool per trick
+against a loo (or Lou's match) for none. So the pool, the loo penalty and its kind (a pool-sized loo is far costlier
+than a fixed one), the trumps, aces and guarded kings all enter through one number, the expected chips of standing.
+
+Seats that have already declared are counted exactly (in or out); those still to declare count as in with the
+style's assumed chance. A later seat therefore knows more, and the dealer knows everything. The blind Miss is worth
+a random hand: each of its cards takes a trick with the average chance of an unknown card.
+
+The bot stands when standing is expected to beat passing by the style's margin; passing costs nothing more (the
+ante is already in).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lanterloo.actions import DEFEND_MISS, PASS, STAND, TAKE_MISS, Action, Discard
+from lanterloo.bots.base import Decision
+from lanterloo.bots.knowledge import FUTURE_THREAT, OVERRUFF, RUFF_IF_VOID, Knowledge, p_avoid, suit_name, tables_for
+from lanterloo.bots.payoff import Payoff, payoff_for, trick_distribution
+from lanterloo.bots.style import Style
+from lanterloo.cards import ACE, KING, SUIT_MASKS, Card, cards_of
+from lanterloo.deal import Phase, View
+from lanterloo.tables import NO_TRUMP
+
+_WORDS = ("no", "one", "two", "three", "four", "five")
+
+
+@dataclass
+class HandValue:
+    ev: float  # expected chips of standing with this hand
+    tricks: float  # expected tricks
+    loo: float  # chance of taking none
+    flush: float = 0.0  # chance of a flush (five-card exchange)
+
+
+def prior_activity(view: View) -> float:
+    """How likely a seat is to stand, before we have watched it: the richer a trick is against the cost of taking
+    none, the more hands are worth playing (three-card Loo with everyone anteing: most; Lou's match: few)."""
+    pays = payoff_for(view, view.seat if view.seat is not None else 0, defending=False)
+    ratio = pays.share / max(1, pays.loo)
+    return min(0.9, max(0.2, 0.2 + 0.45 * ratio))
+
+
+def _weigh_seats(k: Knowledge, style: Style, activity: list[float] | None = None) -> None:
+    """Who will play against us: declared seats exactly, undeclared ones with their estimated chance to stand
+    (``activity`` per seat, or the prior) shifted by the style."""
+    view = k.view
+    r = view.rules
+    prior = prior_activity(view) if activity is None else 0.0
+    for s in range(k.n):
+        if s == k.seat:
+            k.active[s] = 0.0
+            continue
+        d = view.declarations[s]
+        if d in ("play", "miss", "defend"):
+            k.active[s] = 1.0
+        elif d == "pass":
+            k.active[s] = 0.0
+        else:
+            guess = activity[s] if activity is not None else prior
+            k.active[s] = min(1.0, max(0.05, guess + style.activity))
+        if k.hand_sizes[s] == 0 and d != "pass":
+            k.hand_sizes[s] = r.hand_size
+    if r.game != "loo" or view.phase is not Phase.DECLARE or k.seat == view.dealer:
+        return
+    dealer = view.dealer
+    if view.declarations[dealer] is None and r.lone_player == "dealer_must_play":
+        # If nobody else stands, the dealer must play against us (or defend the Miss), so he is likelier in.
+        k.active[dealer] = max(k.active[dealer], 0.8)
+
+
+def _chances(k: Knowledge, cards: list[int], style: Style) -> list[float]:
+    return [min(1.0, style.optimism * k.p_future(c)) for c in cards]
+
+
+def average_chance(k: Knowledge, style: Style) -> float:
+    """The chance that a card drawn blind (the Miss, a draw from the stock) takes a trick.
+
+    The same odds as ``Knowledge.p_win_lead`` for every unknown card, computed suit by suit: before any card is
+    played every opponent may hold any unknown card, so a card's odds depend only on how many unknown cards of
+    its suit rank above it. That makes the average about forty times cheaper than asking card by card.
+    """
+    t = k.t
+    unknown = k.unknown
+    u = unknown.bit_count()
+    if not u:
+        return 0.0
+    # (weight, hand size) per opponent: the strength of a choosy hand raises its weight, as in p_win_lead
+    opps = [
+        (k.active[s] * k.strength[s], k.hand_sizes[s]) for s in range(k.n) if k.active[s] > 0.0 and k.hand_sizes[s] > 0
+    ]
+    n_trumps = (t.trump_mask & unknown).bit_count()
+    lou = k.mode == "lou"
+    ace = t.trump * 13 + ACE if t.pam >= 0 else -1
+    threat = FUTURE_THREAT[k.mode]
+    opps = [(a * threat, h) for a, h in opps]
+    total = 0.0
+    for suit in range(4):
+        cards = t.by_power(t.suit_mask[suit] & unknown)
+        if not cards:
+            continue
+        is_trump = suit == t.trump
+        in_suit = len(cards)
+        ruffs = [0.0 if is_trump else p_avoid(u, in_suit, h) - p_avoid(u, in_suit + n_trumps, h) for _, h in opps]
+        for hi, c in enumerate(cards):
+            above = hi - 1 if (c == ace and hi > 0) else hi  # "Pam, be civil" bars Pam from the ace's trick
+            p = 1.0
+            keep = 1.0
+            for (a, h), ruff in zip(opps, ruffs, strict=True):
+                if lou:
+                    beat = 1.0 - p_avoid(u, above + (0 if is_trump else n_trumps), h)
+                else:
+                    beat = min(1.0, 1.0 - p_avoid(u, above, h) + ruff)
+                    if is_trump:
+                        keep *= 1.0 - a * OVERRUFF * (1.0 - p_avoid(u, hi, h))
+                p *= 1.0 - min(1.0, a * beat)
+            if is_trump and not lou:
+                # a blind hand is void in some side suit more often than not
+                p = 1.0 - (1.0 - p) * (1.0 - RUFF_IF_VOID * keep)
+            total += min(1.0, style.optimism * p)
+    return total / u
+
+
+def value_of(probs: list[float], pays: Payoff) -> HandValue:
+    dist = trick_distribution(probs)
+    vals = pays.values
+    top = len(vals) - 1
+    ev = sum(q * vals[min(top, x)] for x, q in enumerate(dist))
+    return HandValue(ev, sum(x * q for x, q in enumerate(dist)), dist[0])
+
+
+# --- describing a hand --------------------------------------------------------------------------------------
+
+
+def describe_hand(k: Knowledge, cards: list[Card]) -> str:
+    """A few words on what the hand holds that wins tricks: Pam, trumps, aces, guarded kings."""
+    t = k.t
+    parts: list[str] = []
+    if t.trump == NO_TRUMP:
+        aces = [c for c in cards if c.rank == ACE]
+        if aces:
+            parts.append(_count(len(aces), "ace"))
+        return _join(parts) if parts else "no ace"
+    trumps = t.by_power(sum(1 << c for c in cards) & t.trump_mask)
+    if t.pam >= 0 and t.pam in trumps:
+        parts.append("Pam")
+        trumps = [c for c in trumps if c != t.pam]
+    if trumps:
+        top = Card(trumps[0])
+        lead = "the top trump" if k.is_master(top) else f"the {top.unicode}"
+        if len(trumps) == 1:
+            parts.append(lead if k.is_master(top) else f"one trump ({top.unicode})")
+        else:
+            others = " ".join(Card(c).unicode for c in trumps[1:])
+            parts.append(f"{_WORDS[len(trumps)]} trumps ({top.unicode} {others})")
+    side = [c for c in cards if t.eff[c] != t.trump and c != t.pam]
+    aces = [c for c in side if c.rank == ACE]
+    if aces:
+        parts.append(_count(len(aces), "ace"))
+    kings = [
+        c
+        for c in side
+        if c.rank == KING
+        and any(d != c and t.eff[d] == t.eff[c] for d in side)
+        and not any(d.rank == ACE and t.eff[d] == t.eff[c] for d in side)
+    ]
+    if kings:
+        parts.append(_count(len(kings), "guarded king"))
+    if not parts:
+        return "no trump, no ace"
+    return _join(parts)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}" if n == 1 else f"{_WORDS[n]} {noun}s"
+
+
+def _join(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _likely(tricks: float) -> str:
+    n = int(tricks + 0.5)
+    if n <= 0:
+        return "no trick likely"
+    if n == 1:
+        return "a trick likely"
+    return f"{_WORDS[min(n, 5)]} tricks likely"
+
+
+# --- evaluating options -------------------------------------------------------------------------------------
+
+
+def _own_value(k: Knowledge, pays: Payoff, style: Style, exchange: bool) -> tuple[HandValue, int]:
+    """Value of standing on the hand, after the best exchange when one follows. Returns (value, discard mask)."""
+    hand = k.view.hand
+    if exchange:
+        limit = _exchange_limit(k)
+        if limit > 0:
+            return best_exchange(k, pays, style, [m for m in _submasks(k.hand) if m.bit_count() <= limit])
+    return value_of(_chances(k, list(hand), style), pays), 0
+
+
+def _exchange_limit(k: Knowledge) -> int:
+    r = k.rules
+    left = k.view.stock_size
+    if r.game == "lou":
+        return min(r.lou_draw, left)
+    return min(len(k.view.hand), left)
+
+
+def _submasks(mask: int) -> list[int]:
+    out = []
+    sub = mask
+    while True:
+        out.append(sub)
+        if sub == 0:
+            break
+        sub = (sub - 1) & mask
+    return out
+
+
+def _flush_game(k: Knowledge) -> bool:
+    r = k.rules
+    return r.game == "loo" and (k.t.pam >= 0 or r.hand_size == 5)
+
+
+def best_exchange(k: Knowledge, pays: Payoff, style: Style, masks: list[int]) -> tuple[HandValue, int]:
+    """The discard (bitmask) with the best expected value: kept cards at their own odds, each drawn card at the
+    average odds of an unknown card, plus (five-card) the chance of drawing to a flush, which sweeps the pool."""
+    hand = k.hand
+    chance = dict(zip(k.view.hand, _chances(k, list(k.view.hand), style), strict=True))
+    draw_p = average_chance(k, style)
+    flushes = _flush_game(k)
+    pam = k.t.pam
+    pam_bit = (1 << pam) if pam >= 0 else 0
+    unknown = k.unknown
+    best: tuple[HandValue, int] | None = None
+    for mask in masks:
+        kept = hand & ~mask
+        n_draw = mask.bit_count()
+        probs = [chance[c] for c in cards_of(kept)] + [draw_p] * n_draw
+        hv = value_of(probs, pays)
+        if flushes:
+            pf = _flush_chance(kept, n_draw, unknown, pam_bit)
+            if pf > 0.0:
+                hv = HandValue(pf * k.view.pool + (1.0 - pf) * hv.ev, hv.tricks, (1.0 - pf) * hv.loo, pf)
+        if (
+            best is None
+            or hv.ev > best[0].ev + 1e-9
+            or (abs(hv.ev - best[0].ev) <= 1e-9 and n_draw < best[1].bit_count())
+        ):
+            best = (hv, mask)
+    assert best is not None
+    return best
+
+
+def _flush_chance(kept: int, n_draw: int, unknown: int, pam_bit: int) -> float:
+    rest = kept & ~pam_bit
+    suits = [s for s in range(4) if rest & SUIT_MASKS[s]]
+    if len(suits) > 1:
+        return 0.0
+    if not suits:
+        return 0.0  # drawing five (or four to Pam) blind: negligible
+    need = SUIT_MASKS[suits[0]] | (0 if kept & pam_bit else pam_bit)
+    outs = (unknown & need).bit_count()
+    total = unknown.bit_count()
+    if n_draw == 0:
+        return 1.0 if (kept & ~pam_bit).bit_count() + (1 if kept & pam_bit else 0) == 5 else 0.0
+    p = 1.0
+    for i in range(n_draw):
+        p *= max(0, outs - i) / max(1, total - i)
+    return p
+
+
+def _irish_value(
+    k: Knowledge, pays: Payoff, style: Style, activity: list[float] | None
+) -> tuple[HandValue, str, Knowledge]:
+    """Irish Loo before the first lead: the first player in names trumps with his lead. Returns the value, a
+    note for the reason, and the knowledge to describe the hand with."""
+    view = k.view
+    before = k.ring(k.eldest)[: (k.seat - k.eldest) % k.n]
+    leads = not any(view.in_play[s] for s in before)
+    values = []
+    for suit in range(4):
+        kk = Knowledge(view, tables_for(view, suit))
+        kk.strength = list(k.strength)
+        _weigh_seats(kk, style, activity)
+        values.append((value_of(_chances(kk, list(view.hand), style), pays), suit, kk))
+    if leads:
+        hv, suit, kk = max(values, key=lambda v: v[0].ev)
+        return hv, f"I lead first and will make {suit_name(suit)} trumps", kk
+    n = len(values)
+    ev = sum(v[0].ev for v in values) / n
+    hv = HandValue(ev, sum(v[0].tricks for v in values) / n, sum(v[0].loo for v in values) / n)
+    return hv, "trumps are not known yet", k
+
+
+def decide_declare(
+    k: Knowledge, style: Style, activity: list[float] | None = None
+) -> tuple[Decision, HandValue | None]:
+    """The declaration, and the value of the hand it stands on (None when it passes or defends the Miss)."""
+    view = k.view
+    r = view.rules
+    legal = view.legal
+    _weigh_seats(k, style, activity)
+    pays = payoff_for(view, k.seat, defending=False, holds_pam=k.t.pam >= 0 and (k.hand >> k.t.pam) & 1 == 1)
+    exchange = r.exchange != "none" or (r.game == "lou" and r.lou_draw > 0)
+    note = ""
+    own_mask = 0
+    describe_k = k
+    if k.t.trump == NO_TRUMP:
+        own, note, describe_k = _irish_value(k, pays, style, activity)
+    else:
+        own, own_mask = _own_value(k, pays, style, exchange)
+    margin = style.margin * max(1, pays.share)
+    miss: HandValue | None = None
+    if TAKE_MISS in legal:
+        p = average_chance(k, style)
+        miss = value_of([p] * r.hand_size, pays)
+
+    # (value, action); passing and defending are worth nothing more than the ante already paid
+    options: list[tuple[float, Action]] = []
+    if PASS in legal:
+        options.append((0.0, PASS))
+    if DEFEND_MISS in legal:
+        options.append((0.01, DEFEND_MISS))  # a shade better than passing: the Miss's tricks stay in the pool
+    if STAND in legal:
+        options.append((own.ev - margin, STAND))
+    if miss is not None:
+        options.append((miss.ev - margin, TAKE_MISS))
+    options.sort(key=lambda o: o[0], reverse=True)
+    choice = options[0][1]
+    reason = _declare_reason(choice, describe_hand(describe_k, view.hand), own, miss, pays, own_mask, view)
+    value = own if choice is STAND else miss if choice is TAKE_MISS else None
+    return Decision(choice, f"{reason}; {note}" if note else reason), value
+
+
+def _declare_reason(
+    choice: Action, desc: str, own: HandValue, miss: HandValue | None, pays: Payoff, own_mask: int, view: View
+) -> str:
+    r = view.rules
+    legal = view.legal
+    lou = r.game == "lou"
+    word_in = "In" if lou else "Play"
+    loss = "match the pot" if lou else "pay the loo"
+    stats = f"{own.tricks:.1f} tricks expected, {own.loo:.0%} chance to {loss} ({pays.loo})"
+    if choice is STAND:
+        if PASS not in legal and TAKE_MISS not in legal and DEFEND_MISS not in legal:
+            return f"{word_in}: it is compulsory; {desc}"
+        if PASS not in legal and own.ev < 0:
+            return f"{word_in}: I may not pass, and my own hand ({desc}) beats the blind Miss"
+        if own.flush >= 1.0:
+            return f"{word_in}: my cards make a flush, which sweeps the pool"
+        if own.flush >= 0.1:
+            return f"{word_in}: {desc}, and a draw to a flush ({own.flush:.0%}), which would sweep the pool"
+        if own_mask and r.exchange != "none":
+            return f"{word_in}: {desc}, and an exchange to improve it ({stats})"
+        if own.tricks >= 0.75:
+            verb = "makes" if _singular(desc) else "make"
+            return f"{word_in}: {desc} {verb} {_likely(own.tricks)} ({stats})"
+        cost = "a match" if lou else "a loo"
+        return (
+            f"{word_in}: {desc}, {own.tricks:.1f} tricks expected; a trick pays {pays.share} and {cost} "
+            f"costs only {pays.loo} ({own.loo:.0%} risk)"
+        )
+    weak = f"a hand with {desc}" if desc.startswith("no ") else desc
+    if choice is TAKE_MISS:
+        assert miss is not None
+        return (
+            f"Take the Miss: {weak} is too weak ({own.ev:+.1f} chips); a blind hand is worth {miss.ev:+.1f} on average"
+        )
+    if choice is DEFEND_MISS:
+        return f"Defend the Miss: {weak} is too weak to risk a loo ({own.ev:+.1f} chips), and defending costs nothing"
+    lead = desc if desc.startswith("no ") else f"only {desc}"
+    return f"{'Out' if lou else 'Pass'}: {lead}; {stats}"
+
+
+def _singular(desc: str) -> bool:
+    return " and " not in desc and not desc.startswith(("two", "three", "four", "five"))
+
+
+def decide_exchange(k: Knowledge, style: Style, activity: list[float] | None = None) -> Decision:
+    view = k.view
+    _weigh_seats(k, style, activity)
+    pays = payoff_for(view, k.seat, defending=False, holds_pam=k.t.pam >= 0 and (k.hand >> k.t.pam) & 1 == 1)
+    masks = {a.mask: a for a in view.legal if isinstance(a, Discard)}
+    hv, mask = best_exchange(k, pays, style, list(masks))
+    action = masks[mask]
+    if not mask:
+        if hv.flush >= 1.0:
+            return Decision(action, "Keep all my cards: they make a flush, which sweeps the pool")
+        return Decision(action, f"Keep all my cards: {describe_hand(k, view.hand)} (no exchange improves them)")
+    thrown = " ".join(c.unicode for c in cards_of(mask))
+    if hv.flush >= 0.1:
+        return Decision(action, f"Discard {thrown} and draw to a flush ({hv.flush:.0%}): a flush sweeps the pool")
+    kept = [c for c in view.hand if not (mask >> c) & 1]
+    what = describe_hand(k, kept) if kept else "nothing worth keeping"
+    return Decision(action, f"Discard {thrown}: keep {what} and draw for better ({hv.tricks:.1f} tricks expected)")
