@@ -508,7 +508,8 @@ def ace_of_hearts_led(
 ) -> Deal:
     hands = {1: "A♥ 2♣ 3♣ 5♠ 6♠", 2: p2, 0: p0}
     deal = loo("five-card", opts, hands, players=3, turnup="9♥", declarations=["play", "discard"] * 3)
-    deal.apply(Play(parse_cards("A♥")[0], civil))
+    # under pam_civil=auto the call goes with the lead by itself; only "ask" takes it as a choice
+    deal.apply(Play(parse_cards("A♥")[0], civil and opts.get("pam_civil") == "ask"))
     return deal
 
 

@@ -749,11 +749,12 @@ class Deal:
         if not (self.hands[s] >> card) & 1:
             raise IllegalActionError(f"You do not hold the {card.unicode}", "COMMON-4")
         mask, rid, detail = self._constraint()
-        if (
-            action.civil
-            and card != self._civil_choice_card()
-            and not (self.pam >= 0 and not self.trick and card == self.trump * 13 + ACE)
-        ):
+        if action.civil and card != self._civil_choice_card():
+            if self.pam >= 0 and not self.trick and card == self.trump * 13 + ACE:
+                # pam_civil=auto: the call goes with every such lead, so there is only one move to list
+                raise IllegalActionError(
+                    f"'Pam, be civil' is said automatically under these rules: just play the {card.unicode}", "PAM-2"
+                )
             raise IllegalActionError("Only a lead of the ace of trumps can say 'Pam, be civil'", "PAM-2")
         if (mask >> card) & 1:
             return
