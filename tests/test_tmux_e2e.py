@@ -21,9 +21,13 @@ pytestmark = [
 ]
 
 
+# A private tmux server (socket) for this test, so no other tmux on the machine can disturb it, nor it them.
+SOCKET = f"loo-e2e-{os.getpid()}"
+
+
 def tmux(*args: str) -> str:
     assert TMUX is not None
-    done = subprocess.run([TMUX, *args], capture_output=True, text=True, check=False)
+    done = subprocess.run([TMUX, "-L", SOCKET, *args], capture_output=True, text=True, check=False)
     return done.stdout
 
 
@@ -101,4 +105,4 @@ def test_loo_play_deal_in_tmux(tmp_path: Path) -> None:
                 break
         assert status.read_text().strip() == "0"
     finally:
-        tmux("kill-session", "-t", session)
+        tmux("kill-server")
