@@ -10,60 +10,18 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from lanterloo import (
-    Action,
-    Card,
     Deal,
     Discard,
-    IllegalActionError,
     Phase,
     Play,
-    Settlement,
     discard,
-    parse_action,
     parse_cards,
     rules_with,
 )
 from lanterloo.cards import mask_of
 from lanterloo.setup import deal_from_hands
-
-
-def cards(text: str) -> set[Card]:
-    return set(parse_cards(text))
-
-
-def legal_cards(deal: Deal) -> set[Card]:
-    return {a.card for a in deal.legal_actions() if isinstance(a, Play)}
-
-
-def act(deal: Deal, *moves: str) -> None:
-    for move in moves:
-        deal.apply(parse_action(move))
-
-
-def assert_illegal(deal: Deal, move: str | Action, rule_id: str, *named: str) -> None:
-    action = parse_action(move) if isinstance(move, str) else move
-    before = deal.state_key()
-    assert not deal.is_legal(action)
-    with pytest.raises(IllegalActionError) as info:
-        deal.apply(action)
-    assert info.value.rule_id == rule_id
-    for text in named:
-        assert text in info.value.reason, info.value.reason
-    assert deal.state_key() == before
-
-
-def settled(deal: Deal) -> Settlement:
-    assert deal.is_over
-    assert deal.settlement is not None
-    return deal.settlement
-
-
-def phase(deal: Deal) -> Phase:
-    """The deal's phase, read through a call so that successive asserts are not narrowed away by mypy."""
-    return deal.phase
+from positions import act, assert_illegal, cards, legal_cards, phase, settled
 
 
 def club_lead(p2: str, *, turnup: str = "9♥", opts: dict[str, Any] | None = None) -> Deal:

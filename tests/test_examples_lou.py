@@ -14,32 +14,13 @@ import pytest
 from lanterloo import (
     PASS,
     STAND,
-    Action,
-    Card,
     Deal,
-    IllegalActionError,
     Phase,
-    Play,
     Session,
-    Settlement,
-    parse_action,
-    parse_cards,
     rules_with,
 )
 from lanterloo.setup import deal_from_hands, deck_for_hands
-
-
-def cards(text: str) -> set[Card]:
-    return set(parse_cards(text))
-
-
-def legal_cards(deal: Deal) -> set[Card]:
-    return {a.card for a in deal.legal_actions() if isinstance(a, Play)}
-
-
-def act(deal: Deal, *moves: str) -> None:
-    for move in moves:
-        deal.apply(parse_action(move))
+from positions import act, assert_illegal, cards, legal_cards, settled
 
 
 def commit(deal: Deal, ins: set[int]) -> None:
@@ -49,24 +30,6 @@ def commit(deal: Deal, ins: set[int]) -> None:
     for seat in range(deal.n):
         deal.apply(STAND if seat in ins else PASS, seat)
     assert deal.in_play == [s in ins for s in range(deal.n)]
-
-
-def assert_illegal(deal: Deal, move: str | Action, rule_id: str, *named: str) -> None:
-    action = parse_action(move) if isinstance(move, str) else move
-    before = deal.state_key()
-    assert not deal.is_legal(action)
-    with pytest.raises(IllegalActionError) as info:
-        deal.apply(action)
-    assert info.value.rule_id == rule_id
-    for text in named:
-        assert text in info.value.reason, info.value.reason
-    assert deal.state_key() == before
-
-
-def settled(deal: Deal) -> Settlement:
-    assert deal.is_over
-    assert deal.settlement is not None
-    return deal.settlement
 
 
 # --- L2 legality: E31-E33 ----------------------------------------------------------------------------------------

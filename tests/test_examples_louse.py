@@ -15,15 +15,11 @@ from typing import Any
 import pytest
 
 from lanterloo import (
-    Action,
     Card,
     Deal,
-    IllegalActionError,
     Phase,
     Play,
     Session,
-    Settlement,
-    parse_action,
     parse_cards,
     rules_with,
 )
@@ -31,39 +27,9 @@ from lanterloo.cards import JACK, Suit, mask_of
 from lanterloo.deal import deck_for
 from lanterloo.scoring import louse_points
 from lanterloo.setup import deal_from_hands, deck_for_hands
+from positions import act, assert_illegal, cards, legal_cards, settled
 
 LOUSE = rules_with("louse")
-
-
-def cards(text: str) -> set[Card]:
-    return set(parse_cards(text))
-
-
-def legal_cards(deal: Deal) -> set[Card]:
-    return {a.card for a in deal.legal_actions() if isinstance(a, Play)}
-
-
-def act(deal: Deal, *moves: str) -> None:
-    for move in moves:
-        deal.apply(parse_action(move))
-
-
-def assert_illegal(deal: Deal, move: str | Action, rule_id: str, *named: str) -> None:
-    action = parse_action(move) if isinstance(move, str) else move
-    before = deal.state_key()
-    assert not deal.is_legal(action)
-    with pytest.raises(IllegalActionError) as info:
-        deal.apply(action)
-    assert info.value.rule_id == rule_id
-    for text in named:
-        assert text in info.value.reason, info.value.reason
-    assert deal.state_key() == before
-
-
-def settled(deal: Deal) -> Settlement:
-    assert deal.is_over
-    assert deal.settlement is not None
-    return deal.settlement
 
 
 TOP_DIAMONDS = parse_cards("A♦ K♦ Q♦ 10♦ 9♦ 8♦")

@@ -1,0 +1,45 @@
+"""Helpers shared by the example and option tests: reading legal cards, applying moves, and asserting refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from lanterloo import Action, Card, Deal, IllegalActionError, Phase, Play, Settlement, parse_action, parse_cards
+
+
+def cards(text: str) -> set[Card]:
+    return set(parse_cards(text))
+
+
+def legal_cards(deal: Deal) -> set[Card]:
+    return {a.card for a in deal.legal_actions() if isinstance(a, Play)}
+
+
+def act(deal: Deal, *moves: str) -> None:
+    """Apply moves in notation (``play``, ``pass``, ``miss``, ``defend``, ``discard ...``, a card)."""
+    for move in moves:
+        deal.apply(parse_action(move))
+
+
+def assert_illegal(deal: Deal, move: str | Action, rule_id: str, *named: str) -> None:
+    """The move is refused with ``rule_id``, its reason names ``named``, and the deal is left as it was."""
+    action = parse_action(move) if isinstance(move, str) else move
+    before = deal.state_key()
+    assert not deal.is_legal(action)
+    with pytest.raises(IllegalActionError) as info:
+        deal.apply(action)
+    assert info.value.rule_id == rule_id
+    for text in named:
+        assert text in info.value.reason, info.value.reason
+    assert deal.state_key() == before
+
+
+def settled(deal: Deal) -> Settlement:
+    assert deal.is_over
+    assert deal.settlement is not None
+    return deal.settlement
+
+
+def phase(deal: Deal) -> Phase:
+    """The deal's phase, read through a call so that successive asserts are not narrowed away by mypy."""
+    return deal.phase
