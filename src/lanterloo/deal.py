@@ -252,14 +252,7 @@ class Deal:
         # --- ante (LOO-ANTE-1, LOU-ANTE-1) ---
         if ante and rules.game != "louse" and rules.ante > 0:
             for s in range(n):
-                due = 0
-                if rules.ante_mode == "everyone":
-                    due = rules.ante
-                elif s == dealer:
-                    due = rules.ante * (2 if rules.ante_mode == "everyone_dealer_double" else 1)
-                elif rules.ante_mode == "everyone_dealer_double":
-                    due = rules.ante
-                paid = min(due, self.stacks[s])  # SESSION-3: table stakes
+                paid = min(rules.ante_owed(s, dealer), self.stacks[s])  # SESSION-3: table stakes
                 self.stacks[s] -= paid
                 self.antes[s] = paid
                 self.pool += paid

@@ -232,6 +232,22 @@ class Rules:
         if not lo <= n <= hi:
             raise RulesError(f"{self.preset} is played by {lo} to {hi} players, not {n}.")
 
+    def ante_owed(self, seat: int, dealer: int) -> int:
+        """What ``seat`` antes when ``dealer`` deals and antes are due (LOO-ANTE-1, LOU-ANTE-1)."""
+        if self.game == "louse":
+            return 0
+        if seat == dealer:
+            return self.ante * (2 if self.ante_mode == "everyone_dealer_double" else 1)
+        return 0 if self.ante_mode == "dealer" else self.ante
+
+    def loo_owed(self, pool: int) -> int:
+        """What a looed player pays when the pool held ``pool`` as play began (LOO-POOL-3)."""
+        if self.loo_penalty == "pool":
+            return pool
+        if self.loo_penalty == "capped":
+            return min(pool, self.loo_amount)
+        return self.loo_amount
+
     def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 

@@ -60,15 +60,6 @@ class Settlement:
         return cls(**data)
 
 
-def _loo_amount(deal: Deal, pool: int) -> int:
-    r = deal.rules
-    if r.loo_penalty == "pool":
-        return pool
-    if r.loo_penalty == "capped":
-        return min(pool, r.loo_amount)
-    return r.loo_amount
-
-
 def _collect(deal: Deal, payers: list[int], amount: int, won: list[int]) -> tuple[list[int], list[int]]:
     owed = [0] * deal.n
     paid = [0] * deal.n
@@ -142,7 +133,7 @@ def settle_loo(deal: Deal) -> Settlement:
         for s in deal.order
         if deal.tricks_won[s] == 0 and s != defended and not (r.pam_holder_not_looed and s == deal.pam_holder)
     ]
-    owed, paid = _collect(deal, looed, _loo_amount(deal, pool), won)
+    owed, paid = _collect(deal, looed, deal.rules.loo_owed(pool), won)
     return Settlement(
         "tricks",
         "LOO-POOL-3" if looed else "LOO-POOL-1",
@@ -324,7 +315,7 @@ def settle_flush(deal: Deal, flush: FlushResult) -> Settlement:
         ]
     if r.pam_holder_not_looed and deal.pam >= 0:  # PAM-4: a Pam holder cannot be looed, by a flush either
         payers = [s for s in payers if not (deal.hands[s] >> deal.pam) & 1]
-    owed, paid = _collect(deal, payers, _loo_amount(deal, pool), won)
+    owed, paid = _collect(deal, payers, deal.rules.loo_owed(pool), won)
     if r.flush_paid_to_holder:  # odd chips of a split stay in the pool
         per = sum(paid) // len(flush.winners)
         for w in flush.winners:

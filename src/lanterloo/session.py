@@ -88,10 +88,7 @@ class Session:
         if r.game == "louse" or not self.ante_due or r.ante == 0:
             return None
         for s in range(self.n):
-            due = r.ante if r.ante_mode != "dealer" else 0
-            if s == self.dealer:
-                due = r.ante * (2 if r.ante_mode == "everyone_dealer_double" else 1)
-            if self.stacks[s] < due:
+            if self.stacks[s] < r.ante_owed(s, self.dealer):
                 return s
         return None
 

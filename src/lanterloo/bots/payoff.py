@@ -59,12 +59,7 @@ def trick_distribution(probs: list[float]) -> list[float]:
 
 
 def loo_cost(view: View, pool: int) -> int:
-    r = view.rules
-    if r.loo_penalty == "pool":
-        return pool
-    if r.loo_penalty == "capped":
-        return min(pool, r.loo_amount)
-    return r.loo_amount
+    return view.rules.loo_owed(pool)
 
 
 def payoff_for(
