@@ -21,7 +21,7 @@ from lanterloo.cards import Card
 from lanterloo.cli import main
 from lanterloo.deal import Deal
 from lanterloo.errors import IllegalActionError
-from lanterloo.rules import OPTION_FIELDS, PRESET_INFO, PRESET_NAMES, Rules
+from lanterloo.rules import OPTION_FIELDS, PRESET_INFO, PRESET_NAMES, Rules, rules_with
 
 Run = tuple[int, str, str]
 RULE_ID = re.compile(r"\((?:[A-Z]+-)+[0-9]+\)")
@@ -82,7 +82,13 @@ def test_variants_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_COMMON_1_rules_shows_every_option_with_value_rule_and_doc(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rules", "three-card")
     assert code == 0
+    rules = rules_with("three-card")
+    flat = " ".join(out.split())
     for name, f in OPTION_FIELDS.items():
+        if not rules.option_applies(name):
+            # options of other games are listed apart, by name
+            assert re.search(rf"Options that change nothing in loo as set here: [^.]*\b{name}\b", flat), name
+            continue
         line = next(line for line in out.splitlines() if re.match(rf"^[ *] {name} = ", line))
         assert f.metadata["rule"] in line
     assert "Players: 3 to 16" in out and "best 5 or 6" in out
@@ -112,7 +118,9 @@ def test_rules_json_and_notes(capsys: pytest.CaptureFixture[str]) -> None:
         "rule": "LOO-TRUMP-1",
         "doc": OPTION_FIELDS["trump_mode"].metadata["doc"],
         "choices": ["turnup", "first_lead", "jacks"],
+        "applies": True,
     }
+    assert data["options"]["lou_payout"]["applies"] is False
     assert data["notes"]
     code, out, _ = run(capsys, "rules", "irish")
     assert f"Notes: {PRESET_INFO['irish'].notes}" in out

@@ -950,3 +950,16 @@ def test_COMMON_1_every_option_is_tested() -> None:
         and f'"{f.name}":' not in source
     ]
     assert untested == []
+
+
+def test_COMMON_1_option_applies_marks_what_each_game_uses() -> None:
+    louse, five, three = rules_with("louse"), rules_with("five-card"), rules_with("three-card")
+    assert louse.option_applies("diamond_queen") and not louse.option_applies("loo_penalty")
+    assert five.option_applies("flush_tie") and not three.option_applies("flush_tie")
+    assert three.option_applies("defend_miss") and not five.option_applies("defend_miss")
+    assert not rules_with("lou").option_applies("exchange_shortfall")
+    assert rules_with("lou", {"lou_draw": 2}).option_applies("exchange_shortfall")
+    # every option matters somewhere: in a preset, or once the option that enables it is set
+    enabled = [rules_with("lou", {"lou_draw": 1, "lou_follow_suit": True}), *(PRESETS[p] for p in PRESETS)]
+    for f in dataclasses.fields(Rules):
+        assert any(r.option_applies(f.name) for r in enabled), f.name

@@ -316,6 +316,7 @@ def cmd_rules(ns: argparse.Namespace) -> int:
             "rule": f.metadata["rule"],
             "doc": f.metadata["doc"],
             "choices": list(choices) if choices is not None else None,
+            "applies": rules.option_applies(key),
         }
     if ns.json:
         print(
@@ -350,7 +351,10 @@ def cmd_rules(ns: argparse.Namespace) -> int:
     print()
     width = max(len(k) + 3 + len(_value_text(o["value"])) for k, o in options.items())
     indent = " " * (2 + width + 2 + 14)
+    unused = [k for k in options if not rules.option_applies(k)]
     for key, o in options.items():
+        if key in unused:
+            continue
         mark = "*" if o["differs"] else " "
         setting = f"{key} = {_value_text(o['value'])}"
         text = o["doc"]
@@ -364,6 +368,15 @@ def cmd_rules(ns: argparse.Namespace) -> int:
                 width=max(_WIDTH, len(indent) + 40),
                 initial_indent=f"{mark} {setting:<{width}}  {o['rule']:<13} ",
                 subsequent_indent=indent,
+                break_on_hyphens=False,
+            )
+        )
+    if unused:
+        print()
+        print(
+            textwrap.fill(
+                f"Options that change nothing in {rules.game} as set here: " + ", ".join(unused) + ".",
+                width=_WIDTH,
                 break_on_hyphens=False,
             )
         )

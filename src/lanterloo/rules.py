@@ -248,6 +248,32 @@ class Rules:
             return min(pool, self.loo_amount)
         return self.loo_amount
 
+    def option_applies(self, name: str) -> bool:
+        """Whether option ``name`` can change anything under these rules (``loo rules`` lists the rest apart)."""
+        game, loo = self.game, self.game == "loo"
+        five = loo and self.hand_size == 5
+        if name in ("preset", "game", "hand_size", "min_players", "trump_mode"):
+            return True
+        if name.startswith("louse") or name in ("diamond_queen", "widow_points"):
+            return game == "louse"
+        if name.startswith("lou_"):
+            return game == "lou"
+        if name.startswith("pam") or name == "forced_lead_cards":
+            return loo and (self.pam != "none" or name == "pam")
+        if name.startswith("flush") or name == "blaze":
+            return five
+        if name in ("ante_mode", "ante", "declare"):
+            return game != "louse"
+        if name == "exchange_shortfall":
+            return (loo and self.exchange != "none") or (game == "lou" and self.lou_draw > 0)
+        if name in ("defend_miss", "miss_holder_leads", "bold_stand_withdraw_miss"):
+            return loo and self.miss
+        if name == "exchange":
+            return loo and not self.miss
+        if name == "void_trump_duty":
+            return loo or (game == "lou" and self.lou_follow_suit)
+        return loo
+
     def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
