@@ -65,6 +65,7 @@ class Decl(Enum):
 # Enum attribute access is slow in Python 3.11; views are built for every bot decision.
 _DECL_TEXT: dict[Decl | None, str | None] = {None: None, **{d: d.value for d in Decl}}
 _SUITS = tuple(Suit)
+_CLUBS = int(Suit.CLUBS)
 _DECL_OF: dict[type[Action], Decl] = {
     Pass: Decl.PASS,
     Stand: Decl.PLAY,
@@ -314,9 +315,9 @@ class Deal:
             self.tables: Tables = louse_tables(rules.louse_rank, rules.louse_jack_order)
             self.trump = JACKS
         elif self.turnup is not None:
-            self.trump = self.turnup.suit
+            self.trump = self.turnup // 13  # an int: enum lookups are slow on this path
             if rules.pam == "jack_of_clubs":
-                self.pam = Suit.CLUBS * 13 + JACK
+                self.pam = _CLUBS * 13 + JACK
             elif rules.pam == "jack_of_trump_suit":
                 self.pam = self.trump * 13 + JACK
             if self.pam == self.turnup:
@@ -341,7 +342,7 @@ class Deal:
         self.miss_withdrawn = False
         if rules.game == "loo":
             trigger = self.carried == 0 and rules.bold_stand == "everyone"
-            club = rules.club_law and self.trump == Suit.CLUBS and rules.trump_mode == "turnup"
+            club = rules.club_law and self.trump == _CLUBS and rules.trump_mode == "turnup"
             if trigger or club:
                 self.forced_all = True
                 self.miss_withdrawn = rules.miss and (club or rules.bold_stand_withdraw_miss)
