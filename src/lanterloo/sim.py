@@ -20,7 +20,7 @@ from typing import IO, Any
 
 from lanterloo import history as hh
 from lanterloo.actions import Action
-from lanterloo.bots import Bot, make_bots
+from lanterloo.bots import Bot, RandomBot, make_bots
 from lanterloo.bots.base import bot_names
 from lanterloo.deal import Deal, Phase
 from lanterloo.errors import LooError
@@ -67,7 +67,14 @@ def decide(deal: Deal, bots: Sequence[Bot]) -> list[tuple[int, Action]]:
     nobody's view can then reflect a commitment made in the same round.
     """
     seats = deal.seats_to_act() if deal.phase is Phase.COMMIT else [deal.current_player()]
-    return [(s, bots[s].decide(deal.view(s, with_events=False)).action) for s in seats]
+    return [(s, _choose(bots[s], deal, s)) for s in seats]
+
+
+def _choose(bot: Bot, deal: Deal, seat: int) -> Action:
+    # A random player needs only the legal actions; building a full view for it would triple a simulation's cost.
+    if isinstance(bot, RandomBot):
+        return bot.pick(deal.legal_actions(seat))
+    return bot.decide(deal.view(seat, with_events=False)).action
 
 
 def play_out(deal: Deal, bots: Sequence[Bot]) -> None:

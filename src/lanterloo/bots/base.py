@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -36,9 +36,13 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def decide(self, view: View) -> Decision:
-        if not view.legal:
+        return Decision(self.pick(view.legal), "a random legal move")
+
+    def pick(self, legal: Sequence[Action]) -> Action:
+        """The same choice as ``decide`` from the legal actions alone: simulators skip building a view."""
+        if not legal:
             raise LooError("The bot was asked to act, but its seat has no legal action.")
-        return Decision(view.legal[int(self.rng.random() * len(view.legal))], "a random legal move")
+        return legal[int(self.rng.random() * len(legal))]
 
 
 BotFactory = Callable[[int | None], Bot]
