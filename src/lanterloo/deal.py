@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from lanterloo import scoring
 from lanterloo.actions import (
@@ -55,6 +55,10 @@ class Phase(Enum):
     DONE = "done"
 
 
+# Module constants: reading ``Phase.PLAY`` costs an enum class lookup on every action of every simulated deal.
+_DECLARE, _COMMIT, _EXCHANGE, _PLAY, _DONE = Phase.DECLARE, Phase.COMMIT, Phase.EXCHANGE, Phase.PLAY, Phase.DONE
+
+
 class Decl(Enum):
     PASS = "pass"
     PLAY = "play"
@@ -93,9 +97,8 @@ def packets(rules: Rules, players: int) -> tuple[int, ...]:
     return (1,) * rules.hand_size
 
 
-@dataclass(frozen=True, slots=True)
-class TrickRecord:
-    """A finished trick. Immutable, so views and copies share it."""
+class TrickRecord(NamedTuple):
+    """A finished trick. Immutable, so views and copies share it (a NamedTuple: one is made per trick)."""
 
     leader: int
     cards: tuple[tuple[int, Card], ...]
@@ -171,6 +174,7 @@ class Deal:
         "hands",
         "hands_in_play",
         "in_play",
+        "is_over",
         "leader",
         "miss",
         "miss_taker",
@@ -247,6 +251,8 @@ class Deal:
         self.pool = pool
         self.antes = [0] * n
         self.settlement: Settlement | None = None
+        # A plain attribute, not a property: every driving loop reads it once per action.
+        self.is_over = False
         self._legal_cache: list[Action] | None = None
         self._play_mask = -1
 
@@ -258,22 +264,9 @@ class Deal:
                 self.antes[s] = paid
                 self.pool += paid
         self.anted = ante
-        self.events.append(
-            Event(
-                "deal",
-                None,
-                None,
-                {
-                    "dealer": dealer,
-                    "stacks": list(stacks),
-                    "pool": pool,
-                    "ante": ante,
-                    "antes": list(self.antes),
-                    "deck": order,
-                },
-                private_to=(),
-            )
-        )
+        start = {"dealer": dealer, "stacks": list(stacks), "pool": pool, "ante": ante, "antes": list(self.antes)}
+        start["deck"] = order
+        self.events.append(_new_event(Event, ("deal", None, None, start, ())))
 
         # --- deal (LOO-DEAL-1/2, LOUSE-DEAL-1) ---
         self.hands = [0] * n
@@ -326,9 +319,9 @@ class Deal:
         else:
             self.trump = NO_TRUMP
             self.tables = loo_tables(NO_TRUMP)
-        self.events.append(Event("dealt", None, None, None))
+        self.events.append(_new_event(Event, ("dealt", None, None, None, None)))
         if self.turnup is not None:
-            self.events.append(Event("turnup", None, None, str(self.turnup)))
+            self.events.append(_new_event(Event, ("turnup", None, None, str(self.turnup), None)))
 
         # --- declaration state ---
         self.decl: list[Decl | None] = [None] * n
@@ -370,26 +363,22 @@ class Deal:
                 self.in_play[s] = True
             self._start_play()
         elif rules.declare == "coin":
-            self.phase = Phase.COMMIT
+            self.phase = _COMMIT
         else:
-            self.phase = Phase.DECLARE
+            self.phase = _DECLARE
             self._prepare_declarer()
 
     # ------------------------------------------------------------------------------------------------ queries
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.DONE
-
     def current_player(self) -> int:
         """The seat to act, or TERMINAL (-1) when the deal is settled."""
-        return TERMINAL if self.phase is Phase.DONE else self.to_act
+        return TERMINAL if self.phase is _DONE else self.to_act
 
     def seats_to_act(self) -> list[int]:
         """Every seat that may act now: several during Lou's secret commit, otherwise the current player."""
-        if self.phase is Phase.DONE:
+        if self.phase is _DONE:
             return []
-        if self.phase is Phase.COMMIT:
+        if self.phase is _COMMIT:
             return [s for s in self._ring(self.eldest) if self.commits[s] is None]
         return [self.to_act]
 
@@ -407,7 +396,7 @@ class Deal:
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every legal action of ``seat`` (default: the current player)."""
         if seat is not None and seat != self.to_act:
-            if self.phase is Phase.COMMIT and 0 <= seat < self.n and self.commits[seat] is None:
+            if self.phase is _COMMIT and 0 <= seat < self.n and self.commits[seat] is None:
                 return [STAND, PASS]
             return []
         cache = self._legal_cache
@@ -415,7 +404,7 @@ class Deal:
             return list(cache)  # a copy: callers may shuffle or trim what they get
         phase = self.phase
         out: list[Action]
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             mask = self._play_mask if self._play_mask >= 0 else self._constraint()[0]
             self._play_mask = mask
             civil_ace = self._civil_choice_card() if self.pam >= 0 else -1
@@ -436,11 +425,11 @@ class Deal:
                 out = cached
             self._legal_cache = out
             return list(out)
-        elif phase is Phase.DONE:
+        elif phase is _DONE:
             out = []
-        elif phase is Phase.COMMIT:
+        elif phase is _COMMIT:
             out = [STAND, PASS]
-        elif phase is Phase.DECLARE:
+        elif phase is _DECLARE:
             out = self._declare_options()
         else:
             hand = self.hands[self.to_act]
@@ -467,9 +456,9 @@ class Deal:
     def check(self, action: Action, seat: int | None = None) -> None:
         """Raise IllegalActionError with the plain reason and rule ID if ``action`` is not legal now."""
         phase = self.phase
-        if phase is Phase.DONE:
+        if phase is _DONE:
             raise IllegalActionError("The deal is over; no more actions can be taken", "COMMON-4")
-        if phase is Phase.COMMIT:
+        if phase is _COMMIT:
             if seat is None:
                 seat = self.to_act
             if not 0 <= seat < self.n or self.commits[seat] is not None:
@@ -479,12 +468,12 @@ class Deal:
             return
         if seat is not None and seat != self.to_act:
             raise IllegalActionError(f"It is seat {self.to_act}'s turn, not seat {seat}'s", "COMMON-4")
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             if not isinstance(action, Play):
                 raise IllegalActionError("Now is the time to play a card", "COMMON-4")
             self._check_play(action)
             return
-        if phase is Phase.DECLARE:
+        if phase is _DECLARE:
             self._check_declare(action)
             return
         if not isinstance(action, Discard):
@@ -522,6 +511,12 @@ class Deal:
             self._settle_uncontested(s, "LOO-DECL-3")
 
     def _declare_options(self) -> list[Action]:
+        r = self.rules
+        if not self.forced_all and self.to_act != self.dealer and r.bold_stand != "dealer_and_last":
+            # The common case, decided without building the table: pass, play, and the Miss while it is free.
+            if r.miss and self.miss_taker is None and not self.miss_withdrawn and not self.defended:
+                return [PASS, STAND, TAKE_MISS]
+            return [PASS, STAND]
         return [a for a, _ in self._declare_table()]
 
     def _declare_table(self) -> list[tuple[Action, str]]:
@@ -838,7 +833,7 @@ class Deal:
     def apply(self, action: Action, seat: int | None = None) -> Event:
         """Apply a player's action (checked first; an illegal one changes nothing). Returns its event."""
         phase = self.phase
-        if phase is Phase.PLAY and (seat is None or seat == self.to_act) and isinstance(action, Play):
+        if phase is _PLAY and (seat is None or seat == self.to_act) and isinstance(action, Play):
             mask = self._play_mask
             if mask < 0:
                 mask = self._constraint()[0]
@@ -849,7 +844,7 @@ class Deal:
         # a legal list already computed for this state is the same legality path, just memoised
         if cache is None or seat not in (None, self.to_act) or action not in cache:
             self.check(action, seat)
-        if phase is Phase.COMMIT:
+        if phase is _COMMIT:
             return self._commit(action, self.to_act if seat is None else seat)
         if isinstance(action, Play):
             return self._play(action)
@@ -906,17 +901,17 @@ class Deal:
         else:
             self.dead |= self.hands[s]
             self.hands[s] = 0
-        ev = Event("declared", s, action, data, private_to=private)
+        ev = _new_event(Event, ("declared", s, action, data, private))
         self.events.append(ev)
         r = self.rules
         if d in (Decl.PLAY, Decl.MISS) and r.exchange == "own_turn" and self._exchange_limit() > 0:
-            self.phase = Phase.EXCHANGE
+            self.phase = _EXCHANGE
             return ev
         self._next_declarer()
         return ev
 
     def _next_declarer(self) -> None:
-        self.phase = Phase.DECLARE
+        self.phase = _DECLARE
         self.to_act = (self.to_act + 1) % self.n
         if self.to_act == self.eldest:
             self._end_declarations()
@@ -931,7 +926,7 @@ class Deal:
             if pending and sum(self.in_play) >= 2:
                 self.to_act = pending[0]
                 if self._exchange_limit() > 0:
-                    self.phase = Phase.EXCHANGE
+                    self.phase = _EXCHANGE
                     return
                 for s in pending:
                     self.exchanged[s] = 0
@@ -977,7 +972,7 @@ class Deal:
                 return ev
             for t in pending:
                 self.exchanged[t] = 0
-        self.phase = Phase.DECLARE  # leave the exchange phase; _end_declarations settles or starts play
+        self.phase = _DECLARE  # leave the exchange phase; _end_declarations settles or starts play
         self._end_declarations()
         return ev
 
@@ -1003,7 +998,7 @@ class Deal:
     def _start_play(self) -> None:
         r = self.rules
         n = self.n
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self.order = [s for s in self._ring(self.eldest) if self.in_play[s]]
         self.hands_in_play = len(self.order)
         nxt = [-1] * n
@@ -1064,7 +1059,7 @@ class Deal:
             return ev
         # the trick is complete (COMMON-5)
         w = self.best_seat
-        rec = TrickRecord(trick[0][0], tuple(trick), w, self.trick_civil)
+        rec = _new_event(TrickRecord, (trick[0][0], tuple(trick), w, self.trick_civil))
         self.tricks.append(rec)
         self.tricks_won[w] += 1
         m = 0
@@ -1072,7 +1067,7 @@ class Deal:
             m |= 1 << c
         self.played |= m
         self.taken[w] |= m
-        self.events.append(Event("trick", w, None, {"no": self.trick_no + 1}))
+        self.events.append(_new_event(Event, ("trick", w, None, {"no": self.trick_no + 1}, None)))
         self.trick = []
         self.trick_civil = False
         self.trick_no += 1
@@ -1091,7 +1086,8 @@ class Deal:
             self.stacks[s] += st.won[s] - st.paid[s]
         self.pool = st.pool_after
         self.settlement = st
-        self.phase = Phase.DONE
+        self.phase = _DONE
+        self.is_over = True
         self.to_act = TERMINAL
         self._invalidate()
         self.events.append(Event("settled", None, None, st))
@@ -1234,7 +1230,7 @@ def replay(rules: Rules, start: dict[str, Any], actions: Sequence[tuple[int, Act
         reshuffles=[[Card.parse(c) for c in r] for r in start.get("reshuffles", [])],
     )
     for seat, action in actions:
-        deal.apply(action, seat if deal.phase is Phase.COMMIT else None)
+        deal.apply(action, seat if deal.phase is _COMMIT else None)
     return deal
 
 
