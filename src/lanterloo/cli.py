@@ -280,7 +280,9 @@ def cmd_variants(ns: argparse.Namespace) -> int:
     width = max(len(r["name"]) for r in rows)
     for r in rows:
         also = f"  (also: {', '.join(r['aliases'])})" if r["aliases"] else ""
-        print(f"{r['name']:<{width}}  {r['players'][0]}–{r['players'][1]} players{also}")
+        lo, hi = r["players"]
+        count = f"{lo} players" if lo == hi else f"{lo}–{hi} players"
+        print(f"{r['name']:<{width}}  {count}{also}")
         print(f"{'':<{width}}  {r['summary']}")
         print(f"{'':<{width}}  seed {r['seed']}")
     print("\n`loo rules VARIANT` shows every option of a variant.")

@@ -230,7 +230,8 @@ class Rules:
     def check_players(self, n: int) -> None:
         lo, hi = self.player_range()
         if not lo <= n <= hi:
-            raise RulesError(f"{self.preset} is played by {lo} to {hi} players, not {n}.")
+            span = f"exactly {lo}" if lo == hi else f"{lo} to {hi}"
+            raise RulesError(f"{self.preset} is played by {span} players, not {n}.")
 
     def ante_owed(self, seat: int, dealer: int) -> int:
         """What ``seat`` antes when ``dealer`` deals and antes are due (LOO-ANTE-1, LOU-ANTE-1)."""
