@@ -839,7 +839,7 @@ def test_LOUSE_3P_1_widow_and_widow_points(widow_points: str, total: int) -> Non
 
 
 def test_LOUSE_3P_1_min_players_needed_for_three() -> None:
-    with pytest.raises(RulesError, match="4 to 4 players, not 3"):
+    with pytest.raises(RulesError, match="exactly 4 players, not 3"):
         deal_from_hands(rules_with("louse"), {}, players=3, dealer=0)
 
 
