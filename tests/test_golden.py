@@ -67,6 +67,6 @@ def test_playthrough_command_regenerates_checks_and_prints(tmp_path: Path, capsy
 
 def test_playthrough_command_names_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["louse", "--players", "7"]) == 2
-    assert "louse is played by 4 to 4 players, not 7" in capsys.readouterr().err
+    assert "louse is played by exactly 4 players, not 7" in capsys.readouterr().err
     assert main(["three-card", "--option", "nonsense=1"]) == 2
     assert "nonsense" in capsys.readouterr().err
