@@ -235,7 +235,7 @@ class Deal:
         if deck is None:
             order = base
             # Fisher-Yates with random() rather than random.shuffle: same uniformity to within 2**-50, and
-            # about four times faster, which matters to simulations that deal millions of times.
+            # about 1.5 times faster (measured on 3.11), which matters to simulations that deal millions of times.
             rnd = self._rng.random
             for i in range(len(order) - 1, 0, -1):
                 j = int(rnd() * (i + 1))
