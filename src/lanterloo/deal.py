@@ -882,18 +882,15 @@ class Deal:
         self.actions.append((s, action))
         private: tuple[int, ...] | None = None
         data = None
-        if d is Decl.MISS:
+        if d is Decl.MISS or d is Decl.DEFEND:
+            # Taking the Miss and defending it both swap the hand, unseen, for the Miss (LOO-DECL-2, LOO-DECL-6).
             self.dead |= self.hands[s]
             self.hands[s] = self.miss
             self.miss = 0
-            self.miss_taker = s
-            data = {"hand": [str(c) for c in cards_of(self.hands[s])]}
-            private = (s,)
-        elif d is Decl.DEFEND:
-            self.dead |= self.hands[s]
-            self.hands[s] = self.miss
-            self.miss = 0
-            self.defended = True
+            if d is Decl.MISS:
+                self.miss_taker = s
+            else:
+                self.defended = True
             data = {"hand": [str(c) for c in cards_of(self.hands[s])]}
             private = (s,)
         if d is not Decl.PASS:
