@@ -53,7 +53,8 @@ def _loo(r: Rules) -> list[str]:
         who = "nobody" if r.bold_stand == "everyone" else "neither the dealer nor the player before him"
         forced.append(f"when the pool holds only this deal's antes, {who} may pass (Bold Stand, LOO-DECL-8)")
     if forced:
-        out.append(" and ".join(forced).capitalize() + ".")
+        text = " and ".join(forced)
+        out.append(text[0].upper() + text[1:] + ".")
     dealer = []
     if r.dealer_takes_all_pass:
         dealer.append("if all before the dealer pass, he takes the pool without play (LOO-DECL-3)")
