@@ -71,6 +71,10 @@ def wait_for(session: str, what: str, ready: Callable[[str], bool]) -> str:
     pytest.fail(f"the game never showed {what}; the screen was:\n{last}")
 
 
+def differs_from(before: str) -> Callable[[str], bool]:
+    return lambda text: text != before
+
+
 def test_loo_play_deal_in_tmux(tmp_path: Path) -> None:
     assert LOO.exists(), f"{LOO} is missing: install the project with pip install -e '.[dev]'"
     session = f"loo-e2e-{os.getpid()}"
@@ -114,7 +118,7 @@ def test_loo_play_deal_in_tmux(tmp_path: Path) -> None:
                 hand, legal = hand_cards(last), legal_cards(last)
                 tmux("send-keys", "-t", session, str(hand.index(legal[0]) + 1))
                 played += 1
-            wait_for(session, "the answer taken", lambda text, before=last: text != before)
+            wait_for(session, "the answer taken", differs_from(last))
         assert summary(last), f"no deal summary appeared; the screen was:\n{last}"
         # the summary names the players, the pool and the chips before and after
         assert "Pool" in last and "→" in last and "You" in last and "Session" in last
