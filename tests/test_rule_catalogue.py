@@ -1,7 +1,7 @@
 """The rule-ID catalogue (``lanterloo.ruleids``) is the one list of rule IDs, and everything else agrees with it.
 
 - every rule ID cited anywhere in ``src/lanterloo/`` (every module of every package, found by scanning the string
-  literals, so a module that moves is still scanned) is in the catalogue;
+  literals and the comments, so a module that moves is still scanned) is in the catalogue;
 - every ID cited in the documentation is in the catalogue (that each catalogue ID has its section in
   ``docs/rules/`` is checked by test_docs_rules.py);
 - every catalogue ID has a test named after it, and no test is named after an ID the catalogue lacks.
@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import functools
 import re
+import tokenize
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -69,11 +70,20 @@ def string_literals(path: Path) -> Iterator[tuple[int, str, bool]]:
             yield node.lineno, node.value, id(node) in before_value
 
 
+def comments(path: Path) -> Iterator[tuple[int, str]]:
+    with path.open("rb") as f:
+        for tok in tokenize.tokenize(f.readline):
+            if tok.type == tokenize.COMMENT:
+                yield tok.start[0], tok.string
+
+
 def cited_in_source() -> dict[str, list[str]]:
-    """Rule ID -> where the source cites it ("module.py:line")."""
+    """Rule ID -> where the source cites it ("module.py:line"), in its strings (what the engine says) and its
+    comments (what a reader is told)."""
     cited: dict[str, list[str]] = {}
     for path in modules():
-        for line, text, _ in string_literals(path):
+        texts = [(line, text) for line, text, _ in string_literals(path)]
+        for line, text in [*texts, *comments(path)]:
             for rid in rule_ids_in(text):
                 cited.setdefault(rid, []).append(f"{path.relative_to(SRC)}:{line}")
     return cited
