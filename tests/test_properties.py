@@ -12,7 +12,8 @@ from a prefix of its actions, a copy played on leaves the original alone, and th
 Louse points are recomputed from the card values, and sessions conserve chips and rotate the deal.
 
 Hypothesis runs derandomized (a fixed sequence of examples, no example database), so CI sees the same examples on
-every run. The example counts are sized so the file takes about a minute on one core.
+every run. The example counts are sized so the file takes about two minutes on one core; the two long searches
+are split by configuration and by preset so that pytest-xdist can spread them over its workers.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -201,9 +203,9 @@ FIXED = {"preset", "game", "louse_target"}
 
 
 @st.composite
-def house_rules(draw: st.DrawFn) -> Case:
+def house_rules(draw: st.DrawFn, presets: Sequence[str] = PRESET_NAMES) -> Case:
     """A preset with a random set of house rules. A drawn change that the rules reject is skipped, in order."""
-    preset = draw(st.sampled_from(PRESET_NAMES))
+    preset = draw(st.sampled_from(presets))
     rules = PRESETS[preset]
     names = draw(st.lists(st.sampled_from(sorted(set(OPTION_FIELDS) - FIXED)), max_size=8, unique=True))
     for name in names:
@@ -683,19 +685,38 @@ def examples(n: int) -> int:
     return max(1, round(n * SCALE))
 
 
-@settings(PROPS, max_examples=examples(3000))
-@given(cases())
-def test_random_play_keeps_every_invariant_COMMON_4_SESSION_3(case: Case) -> None:
+def share(total: int, parts: int) -> int:
+    """Examples for each of ``parts`` tests that split one search of ``total`` examples (rounded up, so the split
+    runs at least as many as the whole did)."""
+    return examples(-(-total // parts))
+
+
+# The two long searches are split, one test per configuration or preset, so pytest-xdist spreads them over its
+# workers. Drawing the configuration inside one test gave each about total / parts examples; each part now runs
+# that many for certain.
+@pytest.mark.parametrize("config", CONFIGS, ids=str)
+def test_random_play_keeps_every_invariant_COMMON_4_SESSION_3(config: Config) -> None:
     """Chips conserved (SESSION-3 table stakes), cards partitioned, views censored, replay exact, all presets."""
-    deal = Checker(case).run()
-    assert history(play_plain(case)) == history(deal), "the same seeds gave a different history"
+
+    @settings(PROPS, max_examples=share(3000, len(CONFIGS)))
+    @given(cases([config]))
+    def check(case: Case) -> None:
+        deal = Checker(case).run()
+        assert history(play_plain(case)) == history(deal), "the same seeds gave a different history"
+
+    check()
 
 
-@settings(PROPS, max_examples=examples(800))
-@given(house_rules())
-def test_random_house_rules_keep_every_invariant(case: Case) -> None:
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_random_house_rules_keep_every_invariant(preset: str) -> None:
     """The same invariants under random combinations of rule options (COMMON-1: a variant is data)."""
-    Checker(case).run()
+
+    @settings(PROPS, max_examples=share(800, len(PRESET_NAMES)))
+    @given(house_rules([preset]))
+    def check(case: Case) -> None:
+        Checker(case).run()
+
+    check()
 
 
 @settings(PROPS, max_examples=examples(400))

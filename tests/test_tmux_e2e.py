@@ -1,4 +1,8 @@
-"""End to end: the real ``loo play`` in a real terminal (tmux), played by sending keys and reading the screen."""
+"""End to end: the real ``loo play`` in a real terminal (tmux), played by sending keys and reading the screen.
+
+The test never assumes the game draws within some time: after each key it polls the screen until the state it
+expects appears. The one clock is ``HANG``, which only stops a game that never gets there from hanging the suite.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -49,11 +54,32 @@ def legal_cards(text: str) -> list[str]:
     return m.group(1).split() if m else []
 
 
+# A guard against a hung game, not a speed requirement: a deal takes about two seconds on an idle machine.
+HANG = 600.0
+POLL = 0.2
+
+
+def wait_for(session: str, what: str, ready: Callable[[str], bool]) -> str:
+    """Poll the screen until ``ready`` holds for a screen read twice alike (not caught mid-redraw); returns it."""
+    deadline = time.monotonic() + HANG
+    last = ""
+    while time.monotonic() < deadline:
+        last = screen(session)
+        if last == screen(session) and ready(last):
+            return last
+        time.sleep(POLL)
+    pytest.fail(f"the game never showed {what}; the screen was:\n{last}")
+
+
+def differs_from(before: str) -> Callable[[str], bool]:
+    return lambda text: text != before
+
+
 def test_loo_play_deal_in_tmux(tmp_path: Path) -> None:
     assert LOO.exists(), f"{LOO} is missing: install the project with pip install -e '.[dev]'"
     session = f"loo-e2e-{os.getpid()}"
     status = tmp_path / "status"
-    command = f"cd {tmp_path} && {LOO} play --seed 1; echo $? > {status}; sleep 30"
+    command = f"cd {tmp_path} && {LOO} play --seed 1; echo $? > {status}.tmp && mv {status}.tmp {status}; sleep 600"
     env_cmd = f"env LC_ALL=C.UTF-8 LANG=C.UTF-8 TERM=xterm-256color sh -c '{command}'"
     # Start a shell first and size the window for good (without a client attached, tmux may otherwise fall
     # back to 80x24), then start the game in it.
@@ -62,17 +88,25 @@ def test_loo_play_deal_in_tmux(tmp_path: Path) -> None:
     tmux("resize-window", "-t", session, "-x", "120", "-y", "40")
     tmux("send-keys", "-t", session, env_cmd, "Enter")
     try:
-        seen_summary = False
         played = 0
-        last = ""
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            time.sleep(0.4)
-            last = screen(session)
-            if last != screen(session):
-                continue  # caught mid-redraw: read again
-            if "Next deal" in last and "Deal 1 ·" in last:
-                seen_summary = True
+
+        def summary(text: str) -> bool:
+            return "Next deal" in text and "Deal 1 ·" in text
+
+        def playable(text: str) -> bool:
+            legal = legal_cards(text)
+            return bool(legal) and set(legal) <= set(hand_cards(text))
+
+        def to_answer(text: str) -> bool:
+            if "Your turn: play" in text or "Your lead" in text:
+                return playable(text)  # the hand and its legal cards are drawn too
+            return summary(text) or any(q in text for q in ("Your turn to declare", "In or Out?", "Exchange: mark"))
+
+        # Each answer waits for the screen to show a question, and after the key for that screen to change, so
+        # a slow redraw is never read as the same question again.
+        for _ in range(40):
+            last = wait_for(session, "a question for the human or the deal summary", to_answer)
+            if summary(last):
                 break
             if "Your turn to declare" in last:
                 tmux("send-keys", "-t", session, "p")
@@ -80,29 +114,22 @@ def test_loo_play_deal_in_tmux(tmp_path: Path) -> None:
                 tmux("send-keys", "-t", session, "i")
             elif "Exchange: mark" in last:
                 tmux("send-keys", "-t", session, "k")
-            elif "Your turn: play" in last or "Your lead" in last:
+            else:
                 hand, legal = hand_cards(last), legal_cards(last)
-                if not legal or not set(legal) <= set(hand):
-                    continue
                 tmux("send-keys", "-t", session, str(hand.index(legal[0]) + 1))
                 played += 1
-                time.sleep(0.3)  # let the screen catch up before reading it again
-        assert seen_summary, f"no deal summary appeared; the screen was:\n{last}"
+            wait_for(session, "the answer taken", differs_from(last))
+        assert summary(last), f"no deal summary appeared; the screen was:\n{last}"
         # the summary names the players, the pool and the chips before and after
         assert "Pool" in last and "→" in last and "You" in last and "Session" in last
         assert played >= 1 or "without play" in last or "Nobody played" in last
         # Next deal, then quit: there is unsaved progress, so the game asks first
         tmux("send-keys", "-t", session, "Enter")
-        time.sleep(1.0)
-        assert "deal 2" in screen(session)
+        wait_for(session, "deal 2", lambda text: "deal 2" in text and not summary(text))
         tmux("send-keys", "-t", session, "q")
-        time.sleep(1.0)
-        assert "Quit the game?" in screen(session)
+        wait_for(session, "the quit question", lambda text: "Quit the game?" in text)
         tmux("send-keys", "-t", session, "q")
-        for _ in range(50):
-            time.sleep(0.2)
-            if status.exists() and status.read_text().strip():
-                break
+        wait_for(session, "the game's exit", lambda _: status.exists())
         assert status.read_text().strip() == "0"
     finally:
         tmux("kill-server")

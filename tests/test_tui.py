@@ -1,6 +1,8 @@
 """The terminal game, driven headless through Textual's pilot: keys and clicks play whole deals of every preset.
 
 pytest-asyncio is not installed, so each test runs its coroutine with ``asyncio.run``. Bots move with no delay.
+No test waits for a length of time: each waits for a state of the app (``settle``, ``wait_until``), and the test of
+the bots' pacing holds the app's timers and fires them itself (``HeldTimers``), so a slow machine is only slower.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console, RenderableType
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from lanterloo import PASS, STAND, Action, Deal, Discard, Phase, Play, View, history
 from lanterloo.bots import Bot, Decision
@@ -68,10 +71,39 @@ def plain(renderable: RenderableType, width: int = 120) -> str:
     return out.getvalue()
 
 
-def run(app: LooApp, script: Callable[[LooApp, Pilot[int]], Awaitable[None]]) -> None:
+# How many rounds of the app's message queues a wait may take. Each ``pilot.pause()`` lets the app process what
+# is queued and repaint, so a handful always suffice; the bound only stops a broken app from hanging the suite.
+PAUSES = 200
+
+
+async def wait_until(pilot: Pilot[int], condition: Callable[[], bool], what: str) -> None:
+    """Let the app run until ``condition`` holds: counted in rounds of its message queues, never in seconds."""
+    for _ in range(PAUSES):
+        if condition():
+            return
+        await pilot.pause()
+    assert condition(), f"the app never reached this state: {what}"
+
+
+def settled(app: LooApp) -> bool:
+    """The app has taken its automatic steps: no bot is to move, and a finished deal shows its summary.
+
+    With no delay the app runs the bots in one go, but its first step is scheduled after the first repaint, which
+    Textual times with its own clock: a test must wait for this state rather than assume one pause reaches it."""
+    deal = app.game.deal
+    if deal is None:
+        return True
+    if deal.is_over:
+        return isinstance(app.screen, SummaryScreen)
+    return app.game.bot_to_act() is None
+
+
+def run(app: LooApp, script: Callable[[LooApp, Pilot[int]], Awaitable[None]], *, settle: bool = True) -> None:
     async def go() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
+            if settle:
+                await wait_until(pilot, lambda: settled(app), "the bots have moved up to the human")
             await script(app, pilot)
 
     asyncio.run(go())
@@ -664,21 +696,84 @@ def test_hand_is_sorted_by_suit_with_trumps_together() -> None:
     assert tt.sort_hand(deal, deal.hand(0)) == parse_cards("As 7s Kh Qc 8d Jd Jh Jc")
 
 
-def test_bots_are_paced_by_a_visible_delay() -> None:
+class HeldTimer:
+    """A timer the app asked for, held until the test fires it."""
+
+    def __init__(self, delay: float, callback: Callable[[], object]) -> None:
+        self.delay = delay
+        self.callback = callback
+        self.stopped = False
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+class HeldTimers:
+    """Stands in for the app's pacing timers: the app's own timers (a bot's move, the end of a deal) are recorded
+    with their delay and run only when the test fires them; Textual's timers (repaints, resizes) run as usual.
+    The test then checks the pacing by what happens at each step, never by how long a step takes."""
+
+    def __init__(self, app: LooApp, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.held: list[HeldTimer] = []
+        real = app.set_timer
+
+        def set_timer(delay: float, callback: Callable[[], object] | None = None, **kwargs: object) -> object:
+            if callback is not None and getattr(callback, "__module__", "").startswith("lanterloo"):
+                timer = HeldTimer(delay, callback)
+                self.held.append(timer)
+                return timer
+            return real(delay, callback, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(app, "set_timer", set_timer)
+
+    @property
+    def pending(self) -> list[HeldTimer]:
+        return [t for t in self.held if not t.stopped]
+
+    def fire(self) -> HeldTimer:
+        """Run the one pending timer, as the clock would once its delay had passed."""
+        (timer,) = self.pending
+        timer.stopped = True
+        timer.callback()
+        return timer
+
+
+def test_bots_are_paced_by_a_visible_delay(monkeypatch: pytest.MonkeyPatch) -> None:
     settings = new_settings("three-card", players=5, seed=21, bots=["random"], first_dealer=0)
     app = LooApp(Game(settings), delay=0.05)
+    timers = HeldTimers(app, monkeypatch)
+
+    def seats_text() -> str:
+        return plain(app.query_one("#seats", Static).content)  # type: ignore[arg-type]
 
     async def script(app: LooApp, pilot: Pilot[int]) -> None:
-        # seat 0 deals, so four bots declare first, one every 0.05 s
-        assert not app.game.human_to_act()
-        for _ in range(100):
-            if app.game.human_to_act():
-                break
-            await pilot.pause(0.05)
+        # Seat 0 deals, so the four bots declare first: each waits for its own timer of the set delay, and its
+        # declaration is drawn before the next bot's timer starts.
+        for moved in range(4):
+            await wait_until(pilot, lambda: bool(timers.pending), f"bot move {moved + 1} is scheduled")
+            assert len(live(app).actions) == moved and not app.game.human_to_act()
+            shown = seats_text()
+            assert timers.fire().delay == pytest.approx(0.05)
+            await pilot.pause()
+            assert len(live(app).actions) == moved + 1
+            assert seats_text() != shown, "the bot's move is drawn at once"
         assert app.game.human_to_act()
+        assert not timers.pending, "nothing moves while the human is to act"
         assert len(live(app).actions) == 4
 
-    run(app, script)
+    run(app, script, settle=False)
+
+
+def test_bots_with_a_delay_reach_the_human_on_textuals_own_timers() -> None:
+    settings = new_settings("three-card", players=5, seed=21, bots=["random"], first_dealer=0)
+    app = LooApp(Game(settings), delay=0.01)
+
+    async def script(app: LooApp, pilot: Pilot[int]) -> None:
+        # The real timers, however slow the machine: wait for the human's turn, then check who moved.
+        await wait_until(pilot, app.game.human_to_act, "the four bots have declared")
+        assert len(live(app).actions) == 4
+
+    run(app, script, settle=False)
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,9 @@
 """The catalogue of rule IDs: every rule the engine enforces, its title and where it comes from.
 
-Rule IDs are stable. Errors, events and tests cite them; ``docs/rules/`` explains each one. A test checks that
-every ID here has a section in the docs and that the engine cites no ID missing from here.
+Rule IDs are stable. Errors, events and tests cite them; ``docs/rules/`` explains each one. Tests check that every
+ID here has a section in the docs (tests/test_docs_rules.py) and a test named after it, and that neither the engine
+(any string in any module under src/lanterloo/) nor the docs cite an ID missing from here
+(tests/test_rule_catalogue.py). Write IDs out whole, "LOO-DECL-3/4" at most, so that the scan can find them.
 """
 
 from __future__ import annotations
