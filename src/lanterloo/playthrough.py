@@ -20,15 +20,25 @@ import argparse
 import difflib
 import random
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
-from lanterloo.actions import Event
 from lanterloo.cards import Card, Suit, cards_of, fmt_cards
 from lanterloo.deal import Deal, Phase
+from lanterloo.engine.events import (
+    DealerTakesPool,
+    Event,
+    Forced,
+    PlayBegins,
+    Revealed,
+    Settled,
+    TrickWon,
+    TrumpSet,
+    TurnedUp,
+)
 from lanterloo.errors import LooError
 from lanterloo.ruleids import RULES as RULE_INFO
 from lanterloo.rules import PRESET_INFO, PRESET_NAMES, PRESETS, Rules, parse_options, rules_with
-from lanterloo.scoring import Settlement
 
 #: The golden deal of each preset: (players, seed). Each seed is the first that shows what the preset is about:
 #: play to the end with a loo; three-card and mississippi: someone takes the Miss, three or more in play;
@@ -55,12 +65,12 @@ def golden_path(preset: str, directory: Path | None = None) -> Path:
     return (directory or golden_dir()) / f"{preset}.txt"
 
 
-def _cards(mask_or_cards: int | list[Card]) -> str:
+def _cards(mask_or_cards: int | Sequence[Card]) -> str:
     cards = cards_of(mask_or_cards) if isinstance(mask_or_cards, int) else mask_or_cards
     return fmt_cards(cards) if cards else "-"
 
 
-def _row(values: list[int]) -> str:
+def _row(values: Sequence[int]) -> str:
     return " ".join(str(v) for v in values)
 
 
@@ -75,27 +85,26 @@ def _event(e: Event) -> str:
     """One event as a spectator sees it (private data already removed)."""
     who = f"seat {e.seat} " if e.seat is not None else ""
     what = f" {e.action.notation()}" if e.action is not None else ""
-    data = e.data
-    if e.kind == "trick" and isinstance(data, dict):
-        return f"trick {data['no']} won by seat {e.seat}"
-    if e.kind == "play_begins" and isinstance(data, dict):
-        return f"play begins: seat {e.seat} leads; in play: seats {_row(data['in_play'])}"
-    if e.kind == "settled" and isinstance(data, Settlement):
-        return f"settled: {data.kind} ({data.rule})"
-    if e.kind == "revealed" and isinstance(data, list):
-        return "revealed: " + " ".join(f"{s}:{'in' if d == 'play' else 'out'}" for s, d in enumerate(data))
-    if e.kind == "trump_set" and isinstance(data, dict):
-        return f"seat {e.seat}'s lead sets trumps: {data['suit']}"
-    if e.kind == "forced" and isinstance(data, dict):
-        withdrawn = ", the Miss set aside" if data.get("miss_withdrawn") else ""
-        return f"everyone must play ({data['rule']}){withdrawn}"
-    if e.kind == "dealer_takes_pool" and isinstance(data, dict):
-        return f"seat {e.seat} (dealer) takes the pool, all passed ({data['rule']})"
-    if e.kind == "turnup":
-        return f"turn-up: {data}"
+    if isinstance(e, TrickWon):
+        return f"trick {e.no} won by seat {e.seat}"
+    if isinstance(e, PlayBegins):
+        return f"play begins: seat {e.seat} leads; in play: seats {_row(e.in_play)}"
+    if isinstance(e, Settled):
+        return f"settled: {e.settlement.kind.value} ({e.settlement.rule})"
+    if isinstance(e, Revealed):
+        return "revealed: " + " ".join(f"{s}:{'in' if d else 'out'}" for s, d in enumerate(e.in_play))
+    if isinstance(e, TrumpSet):
+        return f"seat {e.seat}'s lead sets trumps: {e.suit.symbol}"
+    if isinstance(e, Forced):
+        withdrawn = ", the Miss set aside" if e.miss_withdrawn else ""
+        return f"everyone must play ({e.rule}){withdrawn}"
+    if isinstance(e, DealerTakesPool):
+        return f"seat {e.seat} (dealer) takes the pool, all passed ({e.rule})"
+    if isinstance(e, TurnedUp):
+        return f"turn-up: {e.card}"
     if e.private_to is not None:
         return f"{who}{e.kind}{what} (the rest is private)"
-    return f"{who}{e.kind}{what}" + (f": {data}" if data is not None else "")
+    return f"{who}{e.kind}{what}"
 
 
 def _public(deal: Deal) -> str:
@@ -114,9 +123,9 @@ def _settlement(deal: Deal) -> list[str]:
     if st is None:
         return ["The deal did not finish."]
     out = [
-        f"Result: {st.kind}, {st.rule} ({RULE_INFO[st.rule].title})"
+        f"Result: {st.kind.value}, {st.rule} ({RULE_INFO[st.rule].title})"
         if st.rule in RULE_INFO
-        else f"Result: {st.kind}, {st.rule}"
+        else f"Result: {st.kind.value}, {st.rule}"
     ]
     if st.points:  # Louse
         out += [f"  seat {s}: tricks {st.tricks[s]}  penalty points {st.points[s]}" for s in range(deal.n)]

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lanterloo.actions import DefendMiss, Discard, Pass, Stand, TakeMiss
+from lanterloo.actions import DefendMiss, Pass, Stand, TakeMiss
 from lanterloo.cards import Card, Suit, cards_of, fmt_cards
 from lanterloo.deal import Deal
+from lanterloo.engine.events import DealerTakesPool, Declared, Exchanged, Forced, PlayBegins, Revealed, TrumpSet
 from lanterloo.scoring import Settlement
 
 
@@ -111,17 +112,16 @@ class _Teller:
         for ev in d.events:
             if ev.kind in ("forced", "revealed"):
                 flush()
-            if ev.kind == "forced":
-                data = ev.data if isinstance(ev.data, dict) else {}
-                rule = data.get("rule", "")
+            if isinstance(ev, Forced):
+                rule = ev.rule
                 why = (
                     "Club Law: clubs are trumps, so everyone must play"
                     if rule == "LOO-DECL-7"
                     else "Bold Stand: the pool holds only this deal's antes, so everyone must play"
                 )
-                aside = " (the Miss is set aside)" if data.get("miss_withdrawn") else ""
+                aside = " (the Miss is set aside)" if ev.miss_withdrawn else ""
                 out.append(f"{why}{aside} ({rule}).")
-            elif ev.kind == "declared" and ev.seat is not None:
+            elif isinstance(ev, Declared):
                 a = ev.action
                 if isinstance(a, Pass):
                     verb = "stays Out" if self.lou else "passes"
@@ -134,15 +134,11 @@ class _Teller:
                 else:
                     verb = str(a)
                 said.append(f"{self.who(ev.seat)} {verb}")
-            elif ev.kind == "exchanged" and ev.seat is not None and isinstance(ev.action, Discard):
+            elif isinstance(ev, Exchanged) and ev.action is not None:
                 k = ev.action.count
                 word = "draws" if self.lou else "exchanges"
                 if hands and k:
-                    drawn = ev.data.get("drawn", []) if isinstance(ev.data, dict) else []
-                    said.append(
-                        f"{self.who(ev.seat)} {word} {_cards(ev.action.cards)} for "
-                        f"{_cards([Card.parse(c) for c in drawn])}"
-                    )
+                    said.append(f"{self.who(ev.seat)} {word} {_cards(ev.action.cards)} for {_cards(ev.drawn)}")
                 else:
                     said.append(
                         f"{self.who(ev.seat)} {word} {_plural(k, 'card')}"
@@ -151,11 +147,11 @@ class _Teller:
                     )
             elif ev.kind == "reshuffled":
                 said.append("the stock runs out, so the discards are shuffled into a new stock (PAM-EXCH-2)")
-            elif ev.kind == "revealed" and isinstance(ev.data, list):
-                ins = [self.who(s) for s, v in enumerate(ev.data) if v == "play"]
-                outs = [self.who(s) for s, v in enumerate(ev.data) if v != "play"]
+            elif isinstance(ev, Revealed):
+                ins = [self.who(s) for s, v in enumerate(ev.in_play) if v]
+                outs = [self.who(s) for s, v in enumerate(ev.in_play) if not v]
                 out.append(f"The coins are shown. In: {_list(ins) or 'nobody'}. Out: {_list(outs) or 'nobody'}.")
-            elif ev.kind == "dealer_takes_pool" and ev.seat is not None:
+            elif isinstance(ev, DealerTakesPool):
                 said.append(f"everyone before {self.names[ev.seat]} passed, so the dealer takes the pool (LOO-DECL-3)")
         flush()
         return out
@@ -167,10 +163,10 @@ class _Teller:
         flush_lines: list[str] = []
         trick_no = 0
         for ev in d.events:
-            if ev.kind == "play_begins" and ev.seat is not None:
+            if isinstance(ev, PlayBegins):
                 out.append(f"{self.names[ev.seat]} leads.")
-            elif ev.kind == "trump_set" and isinstance(ev.data, dict):
-                trump_set[trick_no] = str(ev.data.get("suit", ""))
+            elif isinstance(ev, TrumpSet):
+                trump_set[trick_no] = ev.suit.symbol
             elif ev.kind == "trick":
                 trick_no += 1
         for s, cards in d.flushes.items():

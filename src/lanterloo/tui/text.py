@@ -14,6 +14,7 @@ from rich.text import Text
 from lanterloo.actions import Action, DefendMiss, Discard, Pass, Play, Stand, TakeMiss
 from lanterloo.cards import Card, Suit, cards_of
 from lanterloo.deal import Deal, Phase, View
+from lanterloo.engine.events import Declared, Exchanged, Forced, Revealed, Settled, TrickWon, TrumpSet, TurnedUp
 from lanterloo.ruleids import RULES
 from lanterloo.rules import OPTION_FIELDS, PRESET_INFO, Rules
 from lanterloo.scoring import Settlement, louse_card_points, louse_points
@@ -411,11 +412,11 @@ def event_lines(view: View, namer: Namer, deal_number: int) -> list[Text]:
         line: Text | None = None
         if k == "deal":
             line = Text.assemble((f"Deal {deal_number}", "bold"), f": {namer.say(view.dealer, 'deal')}.")
-        elif k == "turnup" and isinstance(e.data, str):
-            c = Card.parse(e.data)
+        elif isinstance(e, TurnedUp):
+            c = e.card
             line = Text.assemble("The turn-up is ", card_text(c), f": {c.suit.plural} are trumps.")
-        elif k == "forced" and isinstance(e.data, dict):
-            rid = e.data.get("rule", "")
+        elif isinstance(e, Forced):
+            rid = e.rule
             why = (
                 "Clubs are trumps: under Club Law everyone must play"
                 if rid == "LOO-DECL-7"
@@ -429,13 +430,13 @@ def event_lines(view: View, namer: Namer, deal_number: int) -> list[Text]:
                 line = Text(f"You commit {action_phrase(e.action, r)}, in secret.")
             else:
                 line = Text(f"{namer(e.seat)} commits, in secret.", style="dim")
-        elif k == "revealed" and isinstance(e.data, list):
+        elif isinstance(e, Revealed):
             line = Text("Revealed: ", style="bold")
-            for i, d in enumerate(e.data):
+            for i, d in enumerate(e.in_play):
                 if i:
                     line.append(", ")
-                line.append(f"{namer(i)} {'In' if d == 'play' else 'Out'}")
-        elif k == "declared" and e.seat is not None and e.action is not None:
+                line.append(f"{namer(i)} {'In' if d else 'Out'}")
+        elif isinstance(e, Declared):
             a = e.action
             verb = {
                 Pass: ("pass", "passes"),
@@ -444,16 +445,16 @@ def event_lines(view: View, namer: Namer, deal_number: int) -> list[Text]:
                 DefendMiss: ("defend the Miss", "defends the Miss"),
             }[type(a)]
             line = Text(namer.say(e.seat, *verb) + ".")
-            if isinstance(e.data, dict) and e.data.get("hand"):
+            if e.hand:
                 line.append("  Your new hand: ")
-                line.append_text(cards_text([Card.parse(c) for c in e.data["hand"]]))
-        elif k == "exchanged" and e.seat is not None:
-            if isinstance(e.action, Discard) and isinstance(e.data, dict):
+                line.append_text(cards_text(e.hand))
+        elif isinstance(e, Exchanged):
+            if e.action is not None:
                 if e.action.mask:
                     line = Text("You discard ")
                     line.append_text(cards_text(e.action.cards))
                     line.append(" and draw ")
-                    line.append_text(cards_text([Card.parse(c) for c in e.data.get("drawn", [])]))
+                    line.append_text(cards_text(e.drawn))
                     line.append(".")
                 else:
                     line = Text("You keep your cards.")
@@ -466,18 +467,18 @@ def event_lines(view: View, namer: Namer, deal_number: int) -> list[Text]:
             line = Text("The stock ran short: the discards are shuffled into a new stock (PAM-EXCH-2).", style="dim")
         elif k == "play_begins" and e.seat is not None:
             line = Text(f"Play begins: {namer.say(e.seat, 'lead', 'leads')}.", style="bold")
-        elif k == "trump_set" and isinstance(e.data, dict):
-            line = Text(f"The first lead sets trumps: {e.data.get('suit')} (IRISH-TRUMP-1).", style="#ffaf00")
+        elif isinstance(e, TrumpSet):
+            line = Text(f"The first lead sets trumps: {e.suit.symbol} (IRISH-TRUMP-1).", style="#ffaf00")
         elif k == "played" and e.seat is not None and isinstance(e.action, Play):
             line = Text(namer.say(e.seat, "play") + " ")
             line.append_text(card_text(e.action.card))
             if e.action.civil:
                 line.append(", saying “Pam, be civil”", style="italic")
             line.append(".")
-        elif k == "trick" and e.seat is not None and isinstance(e.data, dict):
-            line = Text(f"Trick {e.data.get('no')} to {namer(e.seat)}.", style="bold #87d75f")
-        elif k == "settled" and isinstance(e.data, Settlement):
-            line = Text(outcome_sentence(e.data, view.rules, namer, view.dealer), style="bold")
+        elif isinstance(e, TrickWon):
+            line = Text(f"Trick {e.no} to {namer(e.seat)}.", style="bold #87d75f")
+        elif isinstance(e, Settled):
+            line = Text(outcome_sentence(e.settlement, view.rules, namer, view.dealer), style="bold")
         if line is not None:
             lines.append(line)
     return lines
