@@ -1,7 +1,7 @@
 """The rules documentation covers every rule ID, every preset and every option.
 
 docs/rules/ gives each rule ID in ``lanterloo.ruleids.RULES`` exactly one section whose heading starts with the ID,
-has a ``preset-<name>.md`` page for each preset, and mentions every option field of ``Rules``.
+has the page each registered preset names (``Preset.docs``), and mentions every option field of ``Rules``.
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 
 from lanterloo.ruleids import RULES
-from lanterloo.rules import PRESET_NAMES, Rules
+from lanterloo.rules import PRESET_INFO, Rules
 
-DOCS = Path(__file__).resolve().parents[1] / "docs" / "rules"
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs" / "rules"
 
 # A Markdown heading whose text starts with something shaped like a rule ID ("### LOO-PLAY-2 — Head the trick").
 HEADING_ID = re.compile(r"^#{1,6}[ \t]+([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)(?![A-Za-z0-9-])", re.MULTILINE)
@@ -60,10 +61,12 @@ def test_no_section_for_an_unknown_rule_id() -> None:
     assert not unknown, f"docs/rules/ has sections for rule IDs missing from lanterloo.ruleids: {unknown}"
 
 
-@pytest.mark.parametrize("preset", PRESET_NAMES)
+@pytest.mark.parametrize("preset", [name for name, p in PRESET_INFO.items() if not p.is_house])
 def test_preset_has_a_page(preset: str) -> None:
-    page = DOCS / f"preset-{preset}.md"
-    assert page.is_file(), f"{page.name} is missing from docs/rules/"
+    docs = PRESET_INFO[preset].docs
+    assert docs, f"the preset {preset} names no docs page"
+    page = ROOT / docs
+    assert page.parent == DOCS and page.is_file(), f"{docs} (the page the {preset} preset names) is missing"
 
 
 @pytest.mark.parametrize("option", option_names())

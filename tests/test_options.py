@@ -877,7 +877,10 @@ def test_COMMON_2_min_players() -> None:
         ({"louse_target": 0}, "louse_target must be positive."),
         ({"min_players": 1}, "At least two players are needed."),
         ({"min_players": 17}, "min_players is 17, but at most 16 fit in the pack."),
-        ({"preset": "whist"}, "Unknown preset 'whist'."),
+        (
+            {"preset": "Whist Loo"},
+            "Unknown preset 'Whist Loo': a variant name is lowercase letters and digits joined by hyphens.",
+        ),
     ],
 )
 def test_COMMON_1_rules_validation(changes: dict[str, Any], message: str) -> None:
@@ -960,6 +963,11 @@ def test_COMMON_1_option_applies_marks_what_each_game_uses() -> None:
     assert not rules_with("lou").option_applies("exchange_shortfall")
     assert rules_with("lou", {"lou_draw": 2}).option_applies("exchange_shortfall")
     # every option matters somewhere: in a preset, or once the option that enables it is set
-    enabled = [rules_with("lou", {"lou_draw": 1, "lou_follow_suit": True}), *(PRESETS[p] for p in PRESETS)]
+    enabled = [
+        rules_with("lou", {"lou_draw": 1, "lou_follow_suit": True}),
+        rules_with("three-card", {"bold_stand": "everyone"}),
+        rules_with("five-card", {"first_lead_forced": True}),
+        *(PRESETS[p] for p in PRESETS),
+    ]
     for f in dataclasses.fields(Rules):
         assert any(r.option_applies(f.name) for r in enabled), f.name

@@ -27,7 +27,18 @@ from lanterloo.cards import Card, Suit, parse_card, parse_cards
 from lanterloo.deal import TERMINAL, Deal, Phase, TrickRecord, View, replay, replay_events
 from lanterloo.engine.events import Event
 from lanterloo.errors import HistoryError, IllegalActionError, LooError, NotationError, RulesError
-from lanterloo.rules import PRESET_INFO, PRESET_NAMES, PRESETS, Rules, resolve_preset, rules_with
+from lanterloo.rules import (
+    PRESET_INFO,
+    PRESET_NAMES,
+    PRESETS,
+    Preset,
+    Rules,
+    find_variant,
+    register_preset,
+    register_variant,
+    resolve_preset,
+    rules_with,
+)
 from lanterloo.scoring import Settlement, SettlementKind, Stakes
 from lanterloo.session import DealRecord, Session
 
@@ -56,6 +67,7 @@ __all__ = [
     "Pass",
     "Phase",
     "Play",
+    "Preset",
     "Rules",
     "RulesError",
     "Session",
@@ -68,9 +80,12 @@ __all__ = [
     "TrickRecord",
     "View",
     "discard",
+    "find_variant",
     "parse_action",
     "parse_card",
     "parse_cards",
+    "register_preset",
+    "register_variant",
     "replay",
     "replay_events",
     "resolve_preset",

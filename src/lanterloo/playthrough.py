@@ -38,20 +38,11 @@ from lanterloo.engine.events import (
 )
 from lanterloo.errors import LooError
 from lanterloo.ruleids import RULES as RULE_INFO
-from lanterloo.rules import PRESET_INFO, PRESET_NAMES, PRESETS, Rules, parse_options, rules_with
+from lanterloo.rules import PRESET_INFO, PRESETS, Rules, golden_variants, parse_options, rules_with
 
-#: The golden deal of each preset: (players, seed). Each seed is the first that shows what the preset is about:
-#: play to the end with a loo; three-card and mississippi: someone takes the Miss, three or more in play;
-#: five-card: an exchange of at least one card; rams-loo: the dealer defends the Miss; lou: three In, one matches.
-GOLDEN: dict[str, tuple[int, int]] = {
-    "three-card": (5, 0),
-    "mississippi": (4, 2),
-    "irish": (4, 2),
-    "rams-loo": (6, 329),
-    "five-card": (5, 2),
-    "lou": (4, 1),
-    "louse": (4, 0),
-}
+#: The golden deal of each variant that keeps one: (players, seed), from the registry (``Preset.golden``, where
+#: ``rules/presets.py`` says why each seed was chosen).
+GOLDEN: dict[str, tuple[int, int]] = golden_variants()
 STACK = 100
 REGEN = "python -m lanterloo.playthrough --regen"
 
@@ -235,7 +226,7 @@ def golden(preset: str) -> str:
 def check(directory: Path | None = None) -> list[str]:
     """The presets whose golden file is missing or differs from a fresh transcript."""
     bad = []
-    for preset in PRESET_NAMES:
+    for preset in GOLDEN:
         path = golden_path(preset, directory)
         if not path.exists() or path.read_text(encoding="utf-8") != golden(preset):
             bad.append(preset)
@@ -264,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.regen:
             directory = args.dir or golden_dir()
             directory.mkdir(parents=True, exist_ok=True)
-            for preset in PRESET_NAMES:
+            for preset in GOLDEN:
                 path = golden_path(preset, directory)
                 text = golden(preset)
                 changed = not path.exists() or path.read_text(encoding="utf-8") != text

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import NoReturn
 
 from lanterloo.errors import LooError
-from lanterloo.rules import PRESET_NAMES, parse_options
+from lanterloo.rules import parse_options, variant_names
 from lanterloo.tui.game import Game, new_settings
 
 
@@ -31,7 +31,10 @@ def build_parser() -> argparse.ArgumentParser:
         "Keys are listed in the game (h) and in docs/terminal-game.md.",
     )
     p.add_argument(
-        "--variant", default="three-card", metavar="V", help=f"the game: {', '.join(PRESET_NAMES)} (default three-card)"
+        "--variant",
+        default="three-card",
+        metavar="V",
+        help=f"the game: {', '.join(variant_names())} (default three-card)",
     )
     p.add_argument(
         "--players",

@@ -5,7 +5,6 @@ included) and read in tests."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -15,28 +14,16 @@ from lanterloo.actions import Action, DefendMiss, Discard, Pass, Play, Stand, Ta
 from lanterloo.cards import Card, Suit, cards_of
 from lanterloo.deal import Deal, Phase, View
 from lanterloo.engine.events import Declared, Exchanged, Forced, Revealed, Settled, TrickWon, TrumpSet, TurnedUp
-from lanterloo.ruleids import RULES
-from lanterloo.rules import OPTION_FIELDS, PRESET_INFO, Rules
+from lanterloo.rules import Rules
+from lanterloo.rules import title as title  # re-exported: the app reads it from here
 from lanterloo.scoring import Settlement, louse_card_points, louse_points
 from lanterloo.session import DealRecord, Session
 from lanterloo.tables import JACKS
+from lanterloo.tui.rulespanel import rules_panel as rules_panel  # re-exported
 
-GAME_TITLES = {
-    "three-card": "3-card Loo",
-    "mississippi": "Mississippi",
-    "irish": "Irish Loo",
-    "rams-loo": "Rams Loo",
-    "five-card": "5-card Pam-Loo",
-    "lou": "Lou",
-    "louse": "Louse",
-}
 RED = "bold #ff5f5f"
 BLACK = "bold #f0f0f0"
 YOU = "bold #ffd75f"
-
-
-def title(rules: Rules) -> str:
-    return GAME_TITLES.get(rules.preset, rules.preset)
 
 
 def card_style(card: Card) -> str:
@@ -806,104 +793,3 @@ def _short_result(st: Settlement, namer: Namer) -> str:
     if st.looed:
         return f"looed: {', '.join(namer(s) for s in st.looed)}"
     return "no loo"
-
-
-# --- rules --------------------------------------------------------------------------------------------------
-
-_LOU_ONLY = ("lou_",)
-_LOUSE_ONLY = ("louse", "diamond_queen", "widow_points")
-_PAM_ONLY = ("pam_", "flush_", "blaze", "forced_lead_cards")
-
-
-def _applies(name: str, r: Rules) -> bool:
-    if name in ("preset", "game"):
-        return False
-    if name.startswith(_LOUSE_ONLY):
-        return r.game == "louse"
-    if name.startswith(_LOU_ONLY):
-        return r.game == "lou"
-    if r.game == "louse":
-        return name in ("hand_size", "trump_mode", "min_players")
-    if name == "pam":
-        return r.game == "loo"
-    if name.startswith(_PAM_ONLY):
-        return r.game == "loo" and (r.pam != "none" or r.hand_size == 5)
-    if name in ("defend_miss", "bold_stand_withdraw_miss", "miss_holder_leads"):
-        return r.miss
-    if name == "exchange_shortfall":
-        return r.exchange != "none"
-    return r.game == "loo" or name in (
-        "hand_size",
-        "trump_mode",
-        "ante",
-        "ante_mode",
-        "min_players",
-        "declare",
-        "lone_player",
-    )
-
-
-def _rule_applies(rule_id: str, r: Rules) -> bool:
-    if rule_id.startswith(("COMMON-", "SESSION-")):
-        return True
-    if r.game == "lou":
-        return rule_id.startswith("LOU-")
-    if r.game == "louse":
-        return rule_id.startswith("LOUSE-")
-    if rule_id.startswith("IRISH-"):
-        return r.trump_mode == "first_lead"
-    if rule_id.startswith("PAM-"):
-        return r.pam != "none" or r.hand_size == 5
-    if rule_id in ("LOO-DEAL-2", "LOO-DECL-2", "LOO-DECL-6"):
-        return r.miss
-    return rule_id.startswith("LOO-")
-
-
-def rules_panel(rules: Rules, options: dict[str, Any]) -> Group:
-    """The preset, the rules it plays by (with their IDs), and every option that applies to it as played;
-    house rules marked."""
-    info = PRESET_INFO.get(rules.preset)
-    parts: list[RenderableType] = [Text(title(rules), style="bold #ffd75f")]
-    if info is not None:
-        parts.append(Text(info.summary))
-        parts.append(Text(f"Players: {info.recommended}", style="dim"))
-        if info.notes:
-            parts.append(Text(info.notes, style="dim italic"))
-    changed = rules.differences()
-    if changed:
-        parts.append(Text("House rules: " + ", ".join(f"{k}={v}" for k, v in changed.items()), style="#ffaf00"))
-    parts.append(Text("\nRules", style="bold #d7af5f"))
-    rt = Table(box=None, padding=(0, 1), show_header=False, show_edge=False, expand=True)
-    rt.add_column(no_wrap=True, style="#5fafff")
-    rt.add_column(ratio=1)
-    for rid, rule in RULES.items():
-        if _rule_applies(rid, rules):
-            rt.add_row(rid, rule.title)
-    parts.append(rt)
-    parts.append(Text("\nOptions as played", style="bold #d7af5f"))
-    t = Table(box=None, padding=(0, 1), show_header=False, show_edge=False, expand=True)
-    t.add_column(ratio=1)
-    t.add_column(no_wrap=True, style="#5fafff")
-    hidden = 0
-    for name, f in OPTION_FIELDS.items():
-        if not _applies(name, rules):
-            hidden += 1
-            continue
-        value = getattr(rules, name)
-        shown = str(value).lower() if isinstance(value, bool) else str(value)
-        cell = Text.assemble((name, "bold"), " = ", (shown, "#ffaf00 bold" if name in changed else "#87d75f"))
-        if name in changed:
-            cell.append(" (house rule)", style="#ffaf00")
-        cell.append(f"\n  {f.metadata.get('doc', '')}", style="#8a8a8a")
-        t.add_row(cell, f.metadata.get("rule", ""))
-    parts.append(t)
-    if hidden:
-        parts.append(
-            Text(
-                f"\n{hidden} options of other games are not shown; `loo rules {rules.preset}` lists them all.",
-                style="dim",
-            )
-        )
-    if options:
-        parts.append(Text("Command line: " + " ".join(f"--option {k}={v}" for k, v in options.items()), style="dim"))
-    return Group(*parts)

@@ -1,14 +1,16 @@
-"""The rules of a game as data: one frozen dataclass of options, and named presets.
+"""The rules of a game as data: one frozen dataclass of every option, validated on creation.
 
 Every field is a rule option. Its rule ID is in the field's metadata (shown by ``loo rules``) and its alternatives
 are listed in ``docs/rules/``. A house rule is ``dataclasses.replace(THREE_CARD, loo_penalty="pool")`` or
 ``rules_with("three-card", {"loo_penalty": "pool"})``. Rules round-trip through a plain dict, so every hand
-history carries the complete rules it was played under.
+history carries the complete rules it was played under; that is also why ``preset`` may name a variant this process
+never registered (a house variant): the options themselves say everything the engine needs.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 import typing
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
@@ -16,7 +18,8 @@ from typing import Any, Literal, get_args
 from lanterloo.errors import RulesError
 
 Game = Literal["loo", "lou", "louse"]
-PRESET_NAMES = ("three-card", "mississippi", "irish", "rams-loo", "five-card", "lou", "louse")
+#: What a variant may be called: lowercase words of letters and digits joined by hyphens ("three-card", "my-house").
+VARIANT_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
 def opt(default: Any, rule: str, doc: str) -> Any:
@@ -28,7 +31,7 @@ def opt(default: Any, rule: str, doc: str) -> Any:
 class Rules:
     """All the options of one game of the Loo family. Validated on creation."""
 
-    preset: str = opt("three-card", "COMMON-1", "the preset these rules derive from")
+    preset: str = opt("three-card", "COMMON-1", "the variant (a preset or a named house variant) these rules are")
     game: Game = opt("loo", "COMMON-1", "game shape: loo (pool, declare, tricks), lou (guts), louse (points)")
 
     # --- deck, deal and trumps ---
@@ -47,7 +50,7 @@ class Rules:
 
     # --- stakes ---
     ante_mode: Literal["everyone", "dealer", "everyone_dealer_double"] = opt(
-        "everyone", "LOO-ANTE-1", "who antes before each deal"
+        "everyone", "LOO-ANTE-1", "who antes when antes are due (each deal in Loo; when a game starts in Lou)"
     )
     ante: int = opt(3, "LOO-ANTE-1", "chips per ante")
     loo_penalty: Literal["pool", "fixed", "capped"] = opt(
@@ -251,29 +254,9 @@ class Rules:
 
     def option_applies(self, name: str) -> bool:
         """Whether option ``name`` can change anything under these rules (``loo rules`` lists the rest apart)."""
-        game, loo = self.game, self.game == "loo"
-        five = loo and self.hand_size == 5
-        if name in ("preset", "game", "hand_size", "min_players", "trump_mode"):
-            return True
-        if name.startswith("louse") or name in ("diamond_queen", "widow_points"):
-            return game == "louse"
-        if name.startswith("lou_"):
-            return game == "lou"
-        if name.startswith("pam") or name == "forced_lead_cards":
-            return loo and (self.pam != "none" or name == "pam")
-        if name.startswith("flush") or name == "blaze":
-            return five
-        if name in ("ante_mode", "ante", "declare"):
-            return game != "louse"
-        if name == "exchange_shortfall":
-            return (loo and self.exchange != "none") or (game == "lou" and self.lou_draw > 0)
-        if name in ("defend_miss", "miss_holder_leads", "bold_stand_withdraw_miss"):
-            return loo and self.miss
-        if name == "exchange":
-            return loo and not self.miss
-        if name == "void_trump_duty":
-            return loo or (game == "lou" and self.lou_follow_suit)
-        return loo
+        from lanterloo.rules.applies import option_applies
+
+        return option_applies(self, name)
 
     def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
@@ -290,25 +273,30 @@ class Rules:
         return dataclasses.replace(self, **changes)
 
     def differences(self) -> dict[str, Any]:
-        """Options that differ from the preset these rules derive from."""
-        base = PRESETS[self.preset]
+        """Options that differ from the registered variant named by ``preset``; nothing when that name is not
+        registered in this process (a history of a house variant read elsewhere has no base to compare with)."""
+        from lanterloo.rules.registry import PRESETS
+
+        base = PRESETS.get(self.preset)
+        if base is None:
+            return {}
         return {k: v for k, v in self.to_dict().items() if getattr(base, k) != v}
 
 
 OPTION_FIELDS: dict[str, dataclasses.Field[Any]] = {f.name: f for f in dataclasses.fields(Rules)}
-_HINTS = typing.get_type_hints(Rules)
+OPTION_HINTS = typing.get_type_hints(Rules)
 
 
 def option_choices(name: str) -> tuple[Any, ...] | None:
     """The allowed values of a Literal option, or None for free-valued options."""
-    hint = _HINTS[name]
+    hint = OPTION_HINTS[name]
     if typing.get_origin(hint) is Literal:
         return get_args(hint)
     return None
 
 
 def _validate(r: Rules) -> None:
-    for name, hint in _HINTS.items():
+    for name, hint in OPTION_HINTS.items():
         value = getattr(r, name)
         origin = typing.get_origin(hint)
         if origin is Literal:
@@ -323,8 +311,12 @@ def _validate(r: Rules) -> None:
                 raise RulesError(f"Option {name} must be a whole number, not {value!r}.")
         elif hint is str and not isinstance(value, str):
             raise RulesError(f"Option {name} must be text, not {value!r}.")
-    if r.preset not in PRESET_NAMES:
-        raise RulesError(f"Unknown preset {r.preset!r}.")
+    # Any well-formed name is accepted, registered or not: a hand history of a house variant must verify in a
+    # process that never registered it, and the options below are validated all the same.
+    if not VARIANT_NAME.fullmatch(r.preset):
+        raise RulesError(
+            f"Unknown preset {r.preset!r}: a variant name is lowercase letters and digits joined by hyphens."
+        )
     if r.hand_size not in (3, 5, 8, 10):
         raise RulesError(f"hand_size must be 3, 5 or 8 (10 for three-handed Louse), not {r.hand_size}.")
     if r.game != "louse" and r.hand_size not in (3, 5):
@@ -361,240 +353,3 @@ def _validate(r: Rules) -> None:
         raise RulesError("Louse is played by 3 or 4 players.")
     if r.min_players > r.max_players():
         raise RulesError(f"min_players is {r.min_players}, but at most {r.max_players()} fit in the pack.")
-
-
-# --- presets ----------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Preset:
-    name: str
-    rules: Rules
-    seed: str
-    summary: str
-    recommended: str
-    aliases: tuple[str, ...] = ()
-    notes: str = ""
-
-
-# The Rules defaults are the 3-card Loo rules of seed 001; each preset states only what differs.
-THREE_CARD = Rules()
-MISSISSIPPI = Rules(preset="mississippi")
-IRISH = Rules(
-    preset="irish",
-    miss=False,
-    trump_mode="first_lead",
-    club_law=True,
-    lone_player="wins_pool",
-    defend_miss="never",
-)
-RAMS_LOO = Rules(
-    preset="rams-loo",
-    ante_mode="dealer",
-    ante=3,
-    loo_amount=3,
-    min_players=5,
-    first_trump_lead="any_trump",
-    later_trump_lead="any",
-)
-FIVE_CARD = Rules(
-    preset="five-card",
-    hand_size=5,
-    miss=False,
-    pam="jack_of_clubs",
-    ante=5,
-    loo_amount=5,
-    exchange="own_turn",
-    first_lead_forced=False,
-    forced_lead_cards="pam_or_ace",
-    first_trump_lead="none",
-    lone_player="wins_pool",
-    defend_miss="never",
-)
-LOU = Rules(
-    preset="lou",
-    game="lou",
-    miss=False,
-    declare="coin",
-    loo_penalty="pool",
-    min_players=2,
-    first_lead_forced=False,
-    first_trump_lead="none",
-    lone_player="wins_pool",
-    defend_miss="never",
-    dealer_takes_all_pass=False,
-)
-LOUSE = Rules(
-    preset="louse",
-    game="louse",
-    hand_size=8,
-    miss=False,
-    trump_mode="jacks",
-    ante=0,
-    loo_amount=0,
-    min_players=4,
-    first_lead_forced=False,
-    first_trump_lead="none",
-    lone_player="wins_pool",
-    defend_miss="never",
-    dealer_takes_all_pass=False,
-)
-
-PRESETS: dict[str, Rules] = {}
-PRESET_INFO: dict[str, Preset] = {}
-ALIASES: dict[str, str] = {}
-
-
-def _register(p: Preset) -> None:
-    PRESETS[p.name] = p.rules
-    PRESET_INFO[p.name] = p
-    for a in p.aliases:
-        ALIASES[a] = p.name
-
-
-_register(
-    Preset(
-        "three-card",
-        THREE_CARD,
-        "001_85600c4b3446841f.txt",
-        "3-card Loo with the Miss: pass, play or take the Miss; a loo pays a fixed 3.",
-        "3 to 8 players, best 5 or 6 (seed 001)",
-        aliases=("loo", "3-card"),
-    )
-)
-_register(
-    Preset(
-        "mississippi",
-        MISSISSIPPI,
-        "001_85600c4b3446841f.txt",
-        "Mississippi: seed 001's French cousin, played as 3-card Loo (no rule differences known).",
-        "3 to 8 players (as 3-card Loo)",
-        notes="Unverified: seed 001 gives no rules of its own for Mississippi (research A-20).",
-    )
-)
-_register(
-    Preset(
-        "irish",
-        IRISH,
-        "001_85600c4b3446841f.txt",
-        "Irish Loo: no Miss, no turn-up; the first card led sets trumps.",
-        "3 to 8 players (as 3-card Loo)",
-        notes="The rule-book form: --option trump_mode=turnup --option exchange=own_turn "
-        "(Club Law and the first-trick lead duties then apply).",
-    )
-)
-_register(
-    Preset(
-        "rams-loo",
-        RAMS_LOO,
-        "002_1987c6bb7b601503.txt",
-        "3-card Loo, the Rams game: dealer antes 3, may defend the Miss, trump-lead duties.",
-        "5 to 16 players (seed 002)",
-        aliases=("rams", "bulgarian"),
-    )
-)
-_register(
-    Preset(
-        "five-card",
-        FIVE_CARD,
-        "001_85600c4b3446841f.txt",
-        "5-card Pam-Loo: exchange from the stock, Pam (J♣) the top trump, flushes sweep the pool.",
-        "3 to 8 players, at most 6 recommended (seed 001; the stock runs short above)",
-        aliases=("pam-loo", "5-card"),
-    )
-)
-_register(
-    Preset(
-        "lou",
-        LOU,
-        "000_73749792977f8700.txt",
-        "Lou: guts-format Loo; secret In/Out by coin, beat the best card or throw anything.",
-        "2 to 9 players, best 6 or 7",
-    )
-)
-_register(
-    Preset(
-        "louse",
-        LOUSE,
-        "004_22adc7c4457bd35a.txt",
-        "Louse: 32 cards, jacks the trumps, avoid penalty points; first to 1500 loses.",
-        "4 players (seed 004); 3 as an option",
-    )
-)
-
-
-def resolve_preset(name: str) -> str:
-    key = name.strip().lower()
-    key = ALIASES.get(key, key)
-    if key not in PRESETS:
-        known = ", ".join(PRESET_NAMES)
-        raise RulesError(f"Unknown variant {name!r}: choose one of {known}.")
-    return key
-
-
-def parse_option_value(name: str, text: str) -> Any:
-    """Turn the text of ``KEY=VALUE`` into the option's type, or raise RulesError naming the problem."""
-    if name not in OPTION_FIELDS or name in ("preset", "game"):
-        raise RulesError(f"Unknown rules option {name!r}; `loo rules VARIANT` lists them.")
-    hint = _HINTS[name]
-    if hint is bool:
-        low = text.strip().lower()
-        if low in ("true", "on", "yes", "1"):
-            return True
-        if low in ("false", "off", "no", "0"):
-            return False
-        raise RulesError(f"Option {name} must be true or false, not {text!r}.")
-    if hint is int:
-        try:
-            return int(text)
-        except ValueError:
-            raise RulesError(f"Option {name} must be a whole number, not {text!r}.") from None
-    return text.strip()
-
-
-def rules_with(preset: str, options: dict[str, Any] | None = None) -> Rules:
-    """Rules of a preset (or alias) with options applied; values may be text as typed on a command line."""
-    base = PRESETS[resolve_preset(preset)]
-    if not options:
-        return base
-    changes = {
-        k: (parse_option_value(k, v) if isinstance(v, str) and _HINTS.get(k) is not str else v)
-        for k, v in options.items()
-    }
-    for k in changes:
-        if k not in OPTION_FIELDS or k in ("preset", "game"):
-            raise RulesError(f"Unknown rules option {k!r}; `loo rules VARIANT` lists them.")
-    return dataclasses.replace(base, **changes)
-
-
-def parse_options(pairs: list[str]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for p in pairs:
-        if "=" not in p:
-            raise RulesError(f"Option {p!r} must be written KEY=VALUE.")
-        k, v = p.split("=", 1)
-        out[k.strip()] = v
-    return out
-
-
-__all__ = [
-    "ALIASES",
-    "FIVE_CARD",
-    "IRISH",
-    "LOU",
-    "LOUSE",
-    "MISSISSIPPI",
-    "OPTION_FIELDS",
-    "PRESETS",
-    "PRESET_INFO",
-    "PRESET_NAMES",
-    "RAMS_LOO",
-    "THREE_CARD",
-    "Preset",
-    "Rules",
-    "option_choices",
-    "parse_option_value",
-    "parse_options",
-    "resolve_preset",
-    "rules_with",
-]

@@ -1,0 +1,119 @@
+"""The ``loo`` command line: variants, rules, simulate, replay, watch and play (one module per command group).
+
+Exit status: 0 on success, 1 when a hand history does not verify (or cannot be read), 2 on a usage error. Every
+error is one sentence on stderr. House variants listed in the TOML files named by ``LANTERLOO_VARIANTS`` are
+registered first, so every command can use them (docs/adding-a-variant.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from collections.abc import Callable, Sequence
+
+from lanterloo.cli.common import Failure, UsageError, sentence
+from lanterloo.cli.parser import build_parser
+from lanterloo.cli.replay import cmd_replay, cmd_watch
+from lanterloo.cli.rulescmd import cmd_rules, cmd_variants
+from lanterloo.cli.simulate import cmd_simulate, format_summary
+from lanterloo.errors import LooError
+from lanterloo.rules.housefile import load_variants
+
+COMMANDS = ("variants", "rules", "simulate", "replay", "watch", "play")
+#: The environment variable naming TOML files of house variants (separated like PATH).
+VARIANTS_ENV = "LANTERLOO_VARIANTS"
+
+
+def cmd_play(argv: list[str]) -> int:
+    """The Textual game lives in lanterloo.tui (imported only now: it needs the ``tui`` extra)."""
+    try:
+        tui = importlib.import_module("lanterloo.tui")
+        why = "lanterloo.tui has no main()"
+    except ImportError as e:
+        tui, why = None, str(e)
+    run = getattr(tui, "main", None)
+    if not callable(run):
+        print(f"loo: the terminal game is not available ({why}); watching bots play instead.", file=sys.stderr)
+        return _dispatch(["watch", *argv])
+    code = run(argv)
+    return code if isinstance(code, int) else 0
+
+
+# --- entry point ----------------------------------------------------------------------------------------------
+
+_HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "variants": cmd_variants,
+    "rules": cmd_rules,
+    "simulate": cmd_simulate,
+    "replay": cmd_replay,
+    "watch": cmd_watch,
+}
+
+
+def _dispatch(argv: list[str]) -> int:
+    if argv and argv[0] == "play":
+        return cmd_play(argv[1:])
+    parser = build_parser()
+    ns, extra = parser.parse_known_args(argv)
+    if ns.command is None:
+        if extra:
+            raise UsageError(f"Unknown argument {extra[0]!r}: choose a command, one of {', '.join(COMMANDS)}.")
+        parser.print_help()
+        return 0
+    if extra:
+        raise UsageError(
+            f"Unknown argument {extra[0]!r} for `loo {ns.command}`: `loo {ns.command} --help` lists its options."
+        )
+    return _HANDLERS[ns.command](ns)
+
+
+def _house_variants() -> None:
+    """Register the house variants of every file named by LANTERLOO_VARIANTS."""
+    for path in filter(None, os.environ.get(VARIANTS_ENV, "").split(os.pathsep)):
+        try:
+            load_variants(path)
+        except LooError as e:
+            raise UsageError(f"{VARIANTS_ENV}: {sentence(str(e))}") from None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``loo`` command line; returns the exit status."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        _house_variants()
+        return _dispatch(args)
+    except UsageError as e:
+        print(f"loo: {e}", file=sys.stderr)
+        return 2
+    except Failure as e:
+        print(f"loo: {e}", file=sys.stderr)
+        return 1
+    except SystemExit as e:  # --help and --version
+        return e.code if isinstance(e.code, int) else 0
+    except KeyboardInterrupt:
+        print("loo: interrupted.", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # the reader (``| head``) went away: not an error; keep Python from complaining at exit
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+__all__ = [
+    "COMMANDS",
+    "VARIANTS_ENV",
+    "Failure",
+    "UsageError",
+    "build_parser",
+    "cmd_play",
+    "cmd_replay",
+    "cmd_rules",
+    "cmd_simulate",
+    "cmd_variants",
+    "cmd_watch",
+    "format_summary",
+    "main",
+]

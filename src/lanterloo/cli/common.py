@@ -1,0 +1,147 @@
+"""What every ``loo`` command shares: the two kinds of failure, argparse's messages as plain sentences, the
+table options (variant, players, deals, seed, options, bots) and how they are read."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn, TextIO
+
+from lanterloo.errors import LooError
+from lanterloo.rules import Rules, parse_options, rules_with
+from lanterloo.sim import bot_specs
+
+WIDTH = 110  # text output is wrapped to this width
+
+
+class UsageError(Exception):
+    """A bad command line: reported as one sentence, exit status 2."""
+
+
+class Failure(Exception):
+    """The command ran but failed (a history that does not verify, a file that cannot be read): exit status 1."""
+
+
+def sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return "The command line is not valid."
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
+def _translate(message: str, prog: str = "loo") -> str:
+    """argparse's terse messages as one plain sentence each."""
+    m = re.fullmatch(r"argument (\S+): invalid choice: '(.*)' \(choose from (.*)\)", message)
+    if m:
+        what = "command" if m.group(1) in ("COMMAND", "command") else m.group(1)
+        choices = m.group(3).replace("'", "")
+        return f"Unknown {what} {m.group(2)!r}: choose one of {choices}."
+    m = re.fullmatch(r"argument (\S+): invalid (\w+) value: '(.*)'", message)
+    if m:
+        kind = {"int": "a whole number", "float": "a number"}.get(m.group(2), f"a valid {m.group(2)}")
+        return f"{m.group(1)} must be {kind}, not {m.group(3)!r}."
+    m = re.fullmatch(r"argument (\S+): expected one argument", message)
+    if m:
+        return f"{m.group(1)} needs a value."
+    m = re.fullmatch(r"the following arguments are required: (.+)", message)
+    if m:
+        return f"`{prog}` needs {m.group(1)}: `{prog} --help` explains it."
+    m = re.fullmatch(r"argument (\S+): (.+)", message)
+    if m:
+        return sentence(m.group(2))
+    m = re.fullmatch(r"unrecognized arguments: (.+)", message)
+    if m:
+        return f"Unknown argument {m.group(1).split()[0]!r}: `loo COMMAND --help` lists each command's options."
+    return sentence(message)
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(_translate(message, self.prog))
+
+
+def count(name: str, low: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be a whole number, not {text!r}.") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{name} must be at least {low}, not {value}.")
+        return value
+
+    return parse
+
+
+def add_table(p: argparse.ArgumentParser, *, deals: int, seed_help: str) -> None:
+    p.add_argument(
+        "--variant",
+        "-v",
+        default="three-card",
+        metavar="V",
+        help="a preset or alias (`loo variants` lists them); default three-card",
+    )
+    p.add_argument(
+        "--players",
+        "-n",
+        type=count("--players", 1),
+        metavar="N",
+        help="players at the table (default: 5, or the nearest count the variant allows)",
+    )
+    p.add_argument(
+        "--deals", "-d", type=count("--deals", 1), default=deals, metavar="K", help=f"deals to play (default {deals})"
+    )
+    p.add_argument("--seed", "-s", type=count("--seed", 0), metavar="S", help=seed_help)
+    p.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="change a rules option (repeatable); `loo rules VARIANT` lists them",
+    )
+    p.add_argument(
+        "--bots",
+        "-b",
+        metavar="STYLE,...",
+        help="one bot style per seat, comma-separated, or one style for every seat (default random)",
+    )
+
+
+def table_rules(variant: str, options: Sequence[str]) -> Rules:
+    try:
+        return rules_with(variant, parse_options(list(options)))
+    except LooError as e:
+        raise UsageError(sentence(str(e))) from None
+    except TypeError as e:  # dataclasses.replace on an option that is not an init field
+        raise UsageError(sentence(f"The options are not valid: {e}")) from None
+
+
+def table_players(rules: Rules, given: int | None) -> int:
+    lo, hi = rules.player_range()
+    if given is None:
+        return min(max(5, lo), hi)
+    if lo == hi and given != lo:
+        raise UsageError(f"{rules.preset} is played by exactly {lo} players, not {given}.")
+    try:
+        rules.check_players(given)
+    except LooError as e:
+        raise UsageError(str(e)) from None
+    return given
+
+
+def table_bots(text: str | None, players: int) -> list[str]:
+    specs = [s for s in text.split(",")] if text else None
+    if specs is not None and any(not s.strip() for s in specs):
+        raise UsageError(f"--bots {text!r} has an empty name: give styles separated by commas, like random,random.")
+    try:
+        return bot_specs(specs, players)
+    except LooError as e:
+        raise UsageError(str(e)) from None
+
+
+def out(stream: TextIO | None = None) -> TextIO:
+    return stream if stream is not None else sys.stdout

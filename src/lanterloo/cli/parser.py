@@ -1,0 +1,84 @@
+"""The ``loo`` argument parser: one sub-parser per command."""
+
+from __future__ import annotations
+
+import argparse
+
+from lanterloo.cli.common import Parser, add_table, count
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(
+        prog="loo",
+        allow_abbrev=False,
+        description="Rules, simulator and hand histories for the Loo family of card games.",
+    )
+    parser.add_argument("--version", action="version", version=f"lanterloo {_version()}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser(
+        "variants",
+        help="list the presets",
+        allow_abbrev=False,
+        description="List every preset with its aliases, player range, summary and seed file.",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+    p = sub.add_parser(
+        "rules",
+        help="show the rules of a variant as they will be played",
+        allow_abbrev=False,
+        description="Show every rules option of a variant, with its value, rule ID and meaning.",
+    )
+    p.add_argument("variant", metavar="VARIANT", help="a preset or alias (`loo variants` lists them)")
+    p.add_argument(
+        "--option", "-o", action="append", default=[], metavar="KEY=VALUE", help="change a rules option (repeatable)"
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+    p = sub.add_parser(
+        "simulate",
+        help="play many deals between bots and summarise them",
+        allow_abbrev=False,
+        description="Play seeded deals between bots; optionally write every deal to a hand history.",
+    )
+    add_table(p, deals=1000, seed_help="random seed (default: a random one, which the summary reports)")
+    p.add_argument("--history", metavar="FILE", help="write every deal to this hand history (JSON Lines)")
+    p.add_argument("--json", action="store_true", help="print exactly one JSON object")
+
+    p = sub.add_parser(
+        "replay",
+        help="replay (and verify) a hand history",
+        allow_abbrev=False,
+        description="Re-apply every action of every deal of a hand history. With --verify, check "
+        "every settlement too and print only the verdict.",
+    )
+    p.add_argument("file", metavar="FILE", help="a hand history written by `loo simulate --history`")
+    p.add_argument(
+        "--verify", action="store_true", help="check every action and settlement, and the continuity of each session"
+    )
+
+    p = sub.add_parser(
+        "watch",
+        help="watch bots play a seeded session, deal by deal",
+        allow_abbrev=False,
+        description="Bots play a seeded session; every deal is printed as it happened.",
+    )
+    add_table(p, deals=3, seed_help="random seed (default: a random one, printed first)")
+    p.add_argument(
+        "--stack",
+        type=count("--stack", 1),
+        default=100,
+        metavar="CHIPS",
+        help="chips each player starts with (default 100)",
+    )
+    p.add_argument("--hands", action="store_true", help="also show the hands as dealt and the cards exchanged")
+
+    sub.add_parser("play", help="play against bots in the terminal (the Textual game)", add_help=False)
+    return parser
+
+
+def _version() -> str:
+    from lanterloo import __version__
+
+    return __version__

@@ -1,0 +1,127 @@
+"""``loo simulate``: bots play many seeded deals; the summary, and optionally a hand history of every deal."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from lanterloo.cli.common import Failure, UsageError, table_bots, table_players, table_rules
+from lanterloo.errors import LooError
+from lanterloo.rules import Rules, value_text
+from lanterloo.sim import SimSummary, simulate
+
+
+def _progress_bar(total: int) -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:
+    """A live count on stderr when it is a terminal; nothing otherwise."""
+    if not sys.stderr.isatty():
+        return None, lambda: None
+    try:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    except ImportError:
+        return None, lambda: None
+    bar = Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    task = bar.add_task("deals", total=total)
+    bar.start()
+    step = max(1, total // 500)
+
+    def update(done: int, target: int) -> None:
+        if done % step == 0 or done >= target:
+            bar.update(task, completed=done)
+
+    return update, bar.stop
+
+
+def _history_path(text: str) -> Path:
+    path = Path(text)
+    parent = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise UsageError(f"--history {text!r} is a directory: give a file name.")
+    if not parent.is_dir():
+        raise UsageError(f"--history {text!r} cannot be written: the directory {str(parent)!r} does not exist.")
+    return path
+
+
+def cmd_simulate(ns: argparse.Namespace) -> int:
+    rules = table_rules(ns.variant, ns.option)
+    players = table_players(rules, ns.players)
+    specs = table_bots(ns.bots, players)
+    path = _history_path(ns.history) if ns.history else None
+    seed = ns.seed if ns.seed is not None else random.SystemRandom().randrange(2**31)
+    progress, stop = _progress_bar(ns.deals)
+    try:
+        summary = simulate(rules, players, ns.deals, seed, bots=specs, history=path, progress=progress)
+    except LooError as e:
+        raise Failure(str(e)) from None
+    finally:
+        stop()
+    if ns.json:
+        print(json.dumps(summary.to_dict(), ensure_ascii=False))
+    else:
+        print(format_summary(summary, rules))
+    return 0
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def format_summary(s: SimSummary, rules: Rules) -> str:
+    """The readable ``loo simulate`` report."""
+    lines = [
+        f"Simulated {s.deals:,} deals of {s.variant} ({s.players} players, seed {s.seed}) in "
+        f"{s.elapsed:.2f} s: {s.deals_per_second:,.0f} deals/s."
+    ]
+    if s.differences:
+        lines.append("House rules: " + ", ".join(f"{k}={value_text(v)}" for k, v in s.differences.items()) + ".")
+    ends = "; ".join(f"{why}: {k}" for why, k in s.session_ends.items())
+    if s.is_louse:
+        lines.append(f"Matches: {s.sessions} ({ends}).")
+    else:
+        lines.append(f"Sessions: {s.sessions} ({ends}); each player starts a session with 1000 chips.")
+        pot = "pot" if rules.game == "lou" else "pool"
+        looed = "players matched the pot" if rules.game == "lou" else "players looed"
+        lines.append(f"Mean {pot} at the start of play: {s.mean_pool:.2f}.")
+        lines.append(f"Loos: {s.loo_rate:.3f} {looed} per deal; {_pct(s.loo_deal_share)} of deals had one.")
+        lines.append(f"Uncontested deals: {_pct(s.uncontested_rate)}.")
+        if rules.game == "loo" and rules.hand_size == 5:
+            lines.append(f"Flushes (five-card): {s.flushes}.")
+    lines.append(
+        "How deals ended: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sorted(s.kinds.items())) + "."
+    )
+    lines.append("")
+    if s.is_louse:
+        header = ["seat", "name", "bot", "penalty points", "per deal", "matches lost"]
+        rows = [
+            [str(i), s.names[i], s.bots[i], str(s.points[i]), f"{s.points[i] / s.deals:.1f}", str(s.matches_lost[i])]
+            for i in range(s.players)
+        ]
+    else:
+        header = ["seat", "name", "bot", "net chips", "per 100 deals"]
+        rows = [[str(i), s.names[i], s.bots[i], f"{s.net[i]:+d}", f"{s.net_per_100[i]:+.2f}"] for i in range(s.players)]
+    widths = [max(len(r[c]) for r in [header, *rows]) for c in range(len(header))]
+    for r in [header, *rows]:
+        lines.append(
+            "  ".join(cell.ljust(widths[c]) if c < 3 else cell.rjust(widths[c]) for c, cell in enumerate(r)).rstrip()
+        )
+    if s.is_louse and s.match_losers:
+        shown = s.match_losers[:20]
+        losers = "; ".join(" and ".join(s.names[x] for x in m) for m in shown)
+        more = f"; … ({len(s.match_losers) - len(shown)} more)" if len(s.match_losers) > len(shown) else ""
+        lines.append(f"\nMatch losers in order: {losers}{more}.")
+    if s.history_path:
+        lines.append(
+            f"\nHand history: {s.history_path} ({s.deals:,} deals). Check it with: loo replay {s.history_path} --verify"
+        )
+    return "\n".join(lines)

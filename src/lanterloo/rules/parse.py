@@ -1,0 +1,55 @@
+"""Options as typed on a command line: ``KEY=VALUE`` pairs turned into a variant's rules."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from lanterloo.errors import RulesError
+from lanterloo.rules.options import OPTION_FIELDS, OPTION_HINTS, Rules
+from lanterloo.rules.registry import PRESETS, resolve_preset
+
+
+def parse_option_value(name: str, text: str) -> Any:
+    """Turn the text of ``KEY=VALUE`` into the option's type, or raise RulesError naming the problem."""
+    if name not in OPTION_FIELDS or name in ("preset", "game"):
+        raise RulesError(f"Unknown rules option {name!r}; `loo rules VARIANT` lists them.")
+    hint = OPTION_HINTS[name]
+    if hint is bool:
+        low = text.strip().lower()
+        if low in ("true", "on", "yes", "1"):
+            return True
+        if low in ("false", "off", "no", "0"):
+            return False
+        raise RulesError(f"Option {name} must be true or false, not {text!r}.")
+    if hint is int:
+        try:
+            return int(text)
+        except ValueError:
+            raise RulesError(f"Option {name} must be a whole number, not {text!r}.") from None
+    return text.strip()
+
+
+def rules_with(preset: str, options: dict[str, Any] | None = None) -> Rules:
+    """Rules of a registered variant (or alias) with options applied; values may be text as typed on a command line."""
+    base = PRESETS[resolve_preset(preset)]
+    if not options:
+        return base
+    changes = {
+        k: (parse_option_value(k, v) if isinstance(v, str) and OPTION_HINTS.get(k) is not str else v)
+        for k, v in options.items()
+    }
+    for k in changes:
+        if k not in OPTION_FIELDS or k in ("preset", "game"):
+            raise RulesError(f"Unknown rules option {k!r}; `loo rules VARIANT` lists them.")
+    return dataclasses.replace(base, **changes)
+
+
+def parse_options(pairs: list[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for p in pairs:
+        if "=" not in p:
+            raise RulesError(f"Option {p!r} must be written KEY=VALUE.")
+        k, v = p.split("=", 1)
+        out[k.strip()] = v
+    return out
