@@ -25,17 +25,8 @@ from pathlib import Path
 
 from lanterloo.cards import Card, Suit, cards_of, fmt_cards
 from lanterloo.deal import Deal, Phase
-from lanterloo.engine.events import (
-    DealerTakesPool,
-    Event,
-    Forced,
-    PlayBegins,
-    Revealed,
-    Settled,
-    TrickWon,
-    TrumpSet,
-    TurnedUp,
-)
+from lanterloo.engine.events import Event
+from lanterloo.engine.narrate import Narrator
 from lanterloo.errors import LooError
 from lanterloo.ruleids import RULES as RULE_INFO
 from lanterloo.rules import PRESET_INFO, PRESETS, Rules, golden_variants, parse_options, rules_with
@@ -72,30 +63,14 @@ def _options(rules: Rules) -> str:
     return " ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in sorted(diff.items()))
 
 
-def _event(e: Event) -> str:
-    """One event as a spectator sees it (private data already removed)."""
-    who = f"seat {e.seat} " if e.seat is not None else ""
-    what = f" {e.action.notation()}" if e.action is not None else ""
-    if isinstance(e, TrickWon):
-        return f"trick {e.no} won by seat {e.seat}"
-    if isinstance(e, PlayBegins):
-        return f"play begins: seat {e.seat} leads; in play: seats {_row(e.in_play)}"
-    if isinstance(e, Settled):
-        return f"settled: {e.settlement.kind.value} ({e.settlement.rule})"
-    if isinstance(e, Revealed):
-        return "revealed: " + " ".join(f"{s}:{'in' if d else 'out'}" for s, d in enumerate(e.in_play))
-    if isinstance(e, TrumpSet):
-        return f"seat {e.seat}'s lead sets trumps: {e.suit.symbol}"
-    if isinstance(e, Forced):
-        withdrawn = ", the Miss set aside" if e.miss_withdrawn else ""
-        return f"everyone must play ({e.rule}){withdrawn}"
-    if isinstance(e, DealerTakesPool):
-        return f"seat {e.seat} (dealer) takes the pool, all passed ({e.rule})"
-    if isinstance(e, TurnedUp):
-        return f"turn-up: {e.card}"
-    if e.private_to is not None:
-        return f"{who}{e.kind}{what} (the rest is private)"
-    return f"{who}{e.kind}{what}"
+def _events(narrator: Narrator, events: Sequence[Event]) -> list[str]:
+    """The events as a spectator sees them (private data removed), in the narrator's words."""
+    out = []
+    for e in events:
+        said = narrator.event(e.censored(None))
+        if said is not None:
+            out.append(f"  > {said}")
+    return out
 
 
 def _public(deal: Deal) -> str:
@@ -189,7 +164,8 @@ def playthrough(rules: Rules, players: int, seed: int) -> str:
     if deal.stock_left():
         lines.append(f"  Stock ({deal.stock_left()}): {_cards(deal.stock[deal.stock_pos :])}")
     shown = len(deal.events)
-    lines += [f"  > {_event(e.censored(None))}" for e in deal.events[1:]]
+    narrator = Narrator(rules)
+    lines += _events(narrator, deal.events[1:])
 
     step = 0
     at_play: list[str] = []  # the views when play begins, when hands are still full
@@ -211,7 +187,7 @@ def playthrough(rules: Rules, players: int, seed: int) -> str:
             f"  Chose: {action.notation()}",
         ]
         deal.apply(action, seat)
-        lines += [f"  > {_event(e.censored(None))}" for e in deal.events[shown:]]
+        lines += _events(narrator, deal.events[shown:])
         shown = len(deal.events)
         lines.append(f"  {_public(deal)}")
     lines += [*at_play, "", *_settlement(deal), "", *_views(deal, "at the end")]
