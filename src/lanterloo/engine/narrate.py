@@ -280,6 +280,10 @@ class Narrator:
             "dealer wins and pays nothing (LOO-DECL-6)."
         )
 
+    def flush(self, seat: int, shown: Sequence[Card]) -> str:
+        """A flush shown before play (PAM-FLUSH-1)."""
+        return self.say(seat, "hold") + f" a flush: {cards(shown)}"
+
     def loo_cost(self, st: Settlement) -> str | None:
         """What a loo cost under the rules in force (LOO-POOL-3), when somebody was looed in Loo."""
         if not st.looed or self.rules.game != "loo" or st.kind is not SettlementKind.TRICKS:

@@ -365,7 +365,7 @@ class LooApp(App[int]):
         if deal.is_over:
             st = deal.settlement
             assert st is not None
-            out = Text("Deal over: " + text.outcome_sentence(st, r, self.namer, deal.dealer))
+            out = Text("Deal over: " + text.outcome_sentence(st, r, self.namer))
             if g.deal is None:
                 out.append("  ⏎ " + ("final standings" if g.over else "summary and next deal"), style="#8a8a8a")
             return out
