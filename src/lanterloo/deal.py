@@ -488,12 +488,14 @@ class Deal:
             if seat is None:
                 seat = self.to_act
             if not 0 <= seat < self.n or self.commits[seat] is not None:
-                raise IllegalActionError(f"Seat {seat} has already committed", "LOU-DECL-1")
+                raise IllegalActionError("{seat} has already committed", "LOU-DECL-1", {"seat": seat})
             if not isinstance(action, (Stand, Pass)):
                 raise IllegalActionError("Now each player commits In or Out, in secret", "LOU-DECL-1")
             return
         if seat is not None and seat != self.to_act:
-            raise IllegalActionError(f"It is seat {self.to_act}'s turn, not seat {seat}'s", "COMMON-4")
+            raise IllegalActionError(
+                "It is {to_act}'s turn, not {seat}'s", "COMMON-4", {"to_act": self.to_act, "seat": seat}
+            )
         if phase is _PLAY:
             if not isinstance(action, Play):
                 raise IllegalActionError("Now is the time to play a card", "COMMON-4")
@@ -616,10 +618,9 @@ class Deal:
                     "The Miss has been set aside this deal", "LOO-DECL-7" if club else "LOO-DECL-8"
                 )
             taker = self.miss_taker
-            raise IllegalActionError(
-                f"Seat {taker} has already taken the Miss" if taker is not None else "The dealer is defending the Miss",
-                "LOO-DECL-2",
-            )
+            if taker is not None:
+                raise IllegalActionError("{taker} has already taken the Miss", "LOO-DECL-2", {"taker": taker})
+            raise IllegalActionError("The dealer is defending the Miss", "LOO-DECL-2")
         if isinstance(action, DefendMiss):
             if s != self.dealer:
                 raise IllegalActionError("Only the dealer may defend the Miss", "LOO-DECL-6")

@@ -94,6 +94,13 @@ class Narrator:
         """The seat as the subject of a sentence: "You" for the seat spoken to."""
         return "You" if seat == self.you else self.name(seat)
 
+    def obj(self, seat: int) -> str:
+        """The seat as an object: "you" for the seat spoken to."""
+        return "you" if seat == self.you else self.name(seat)
+
+    def possessive(self, seat: int) -> str:
+        return "Your" if seat == self.you else f"{self.name(seat)}'s"
+
     def say(self, seat: int, verb: str, verb3: str | None = None) -> str:
         """``say(1, "play")`` -> "Basil plays"; for the seat spoken to, "You play"."""
         if seat == self.you:
@@ -118,7 +125,7 @@ class Narrator:
         if isinstance(ev, Declared):
             return self.declared(ev)
         if isinstance(ev, DealerTakesPool):
-            return f"Everyone before {self.name(ev.seat)} passed, so the dealer takes the pool ({ev.rule})."
+            return f"Everyone before {self.obj(ev.seat)} passed, so the dealer takes the pool ({ev.rule})."
         if isinstance(ev, Committed):
             if ev.action is None:
                 return self.say(ev.seat, "commit") + ", in secret."
@@ -131,19 +138,20 @@ class Narrator:
         if isinstance(ev, Exchanged):
             return self.exchanged(ev)
         if isinstance(ev, Reshuffled):
-            return "The stock runs short: the discards are shuffled into a new stock (PAM-EXCH-2)."
+            who = self.obj(ev.seat)
+            return f"The stock runs short for {who}: the discards are shuffled into a new stock (PAM-EXCH-2)."
         if isinstance(ev, PlayBegins):
             who = join([self.subject(s) for s in ev.in_play])
             return "Play begins: " + self.say(ev.seat, "lead") + f"; in play: {who}."
         if isinstance(ev, TrumpSet):
-            return f"{self.name(ev.seat)}'s lead sets trumps: {ev.suit.plural} (IRISH-TRUMP-1)."
+            return f"{self.possessive(ev.seat)} lead sets trumps: {ev.suit.plural} (IRISH-TRUMP-1)."
         if isinstance(ev, Played):
             a = ev.action
             if a.civil:
                 return self.say(ev.seat, "lead") + f" {a.card.unicode}, saying “Pam, be civil” (PAM-2)."
             return self.say(ev.seat, "play") + f" {a.card.unicode}."
         if isinstance(ev, TrickWon):
-            return f"Trick {ev.no} to {self.name(ev.seat)}."
+            return f"Trick {ev.no} to {self.obj(ev.seat)}."
         if isinstance(ev, Settled):
             return self.outcome(ev.settlement)
         return None

@@ -592,7 +592,7 @@ class LooApp(App[int]):
         try:
             self.game.act(action)
         except IllegalActionError as e:
-            self.say("error", Text(f"{e.reason} ({e.rule_id})"))
+            self.say("error", Text(e.describe(self.game.names)))
             self.refresh_all()
             return False
         self.marked.clear()
@@ -720,7 +720,7 @@ class LooApp(App[int]):
         try:
             bot, decision = self.game.hint()
         except IllegalActionError as e:
-            self.say("error", f"{e.reason} ({e.rule_id})")
+            self.say("error", e.describe(self.game.names))
             return
         r = self.game.rules
         phrase = text.action_phrase(decision.action, r)
