@@ -3,6 +3,7 @@ sentence with the caller's names, and a refusal names the seats with them too (i
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from collections.abc import Iterator
@@ -11,14 +12,17 @@ import pytest
 from rich.console import Console
 
 from lanterloo.actions import PASS, STAND, TAKE_MISS, parse_action
-from lanterloo.deal import Deal, Phase
+from lanterloo.bots import Bot, Decision
+from lanterloo.deal import Deal, Phase, View
 from lanterloo.engine.events import EVENT_TYPES, Committed, DealStarted, Event, Exchanged, Settled
 from lanterloo.engine.narrate import Narrator
 from lanterloo.errors import IllegalActionError
 from lanterloo.render import render_deal
 from lanterloo.rules import PRESETS, Rules, rules_with
 from lanterloo.scoring import SettlementKind
+from lanterloo.tui import Game, new_settings
 from lanterloo.tui import text as tt
+from lanterloo.tui.app import LooApp
 
 NAMES = ["Ada", "Basil", "Cleo", "Dora", "Emil", "Fern", "Gus", "Hal", "Ivy", "Jon"]
 SEAT_N = re.compile(r"\b[Ss]eat \d")
@@ -194,3 +198,26 @@ def test_the_terminal_log_uses_the_players_names(preset: str) -> None:
         assert tt.outcome_sentence(st, rules, namer) in log.replace("\n", " ") or st.kind is SettlementKind.TRICKS
         told = {names[s] for s in range(deal.n) if s != human}
         assert any(name in log for name in told) or "You" in log
+
+
+def test_the_terminal_game_names_the_seats_in_a_refusal_LOO_DECL_2() -> None:
+    class TakesTheMiss:
+        name = "scripted"
+
+        def decide(self, view: View) -> Decision:
+            return Decision(TAKE_MISS if TAKE_MISS in view.legal else view.legal[0], "scripted")
+
+    settings = new_settings("three-card", players=3, seed=3, bots=["random"], first_dealer=0)
+    bots: dict[int, Bot] = {1: TakesTheMiss(), 2: TakesTheMiss()}
+    app = LooApp(Game(settings, bots=bots), delay=0)
+
+    async def go() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert app.game.human_to_act()
+            assert not app.do(TAKE_MISS)
+            shown = " ".join(_plain([app.feedback[1]]).split())
+            assert f"{app.game.names[1]} has already taken the Miss (LOO-DECL-2)" in shown
+            assert not SEAT_N.search(shown)
+
+    asyncio.run(go())
