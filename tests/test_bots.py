@@ -159,7 +159,7 @@ def test_LOO_LEAD_2_leads_the_ace_of_trumps_when_forced() -> None:
     for action in (STAND, STAND, STAND):
         d.apply(action)
     view = d.view(1)
-    assert view.legal == [PLAYS[C("As")]]
+    assert view.legal == (PLAYS[C("As")],)
     decision = make_bot("heuristic").decide(view)
     assert decision.action == PLAYS[C("As")]
     assert "forced" in decision.reason

@@ -341,9 +341,9 @@ def _e25_session(opts: dict[str, str]) -> tuple[Session, Settlement]:
 def test_LOO_POOL_2_E25_unlimited_with_remainder(ante_mode: str, next_pool: int) -> None:
     session, st = _e25_session({"loo_penalty": "pool", "ante_mode": ante_mode})
     assert st.share == 3
-    assert st.won == [3, 6, 0]  # P3 (seat 0) +3, P1 +6
-    assert st.looed == [2]
-    assert st.paid == [0, 0, 10]  # P2 is looed for the whole pool, 10
+    assert list(st.won) == [3, 6, 0]  # P3 (seat 0) +3, P1 +6
+    assert list(st.looed) == [2]
+    assert list(st.paid) == [0, 0, 10]  # P2 is looed for the whole pool, 10
     assert st.rule == "LOO-POOL-3"
     assert st.pool_after == 1 + 10
     assert session.new_deal().pool == next_pool  # 1 + 10 + the next antes (3 x 3, or the dealer's 3)
@@ -352,8 +352,8 @@ def test_LOO_POOL_2_E25_unlimited_with_remainder(ante_mode: str, next_pool: int)
 @pytest.mark.parametrize(("ante_mode", "next_pool"), [("everyone", 13), ("dealer", 7)])
 def test_LOO_POOL_3_E26_limited(ante_mode: str, next_pool: int) -> None:
     session, st = _e25_session({"ante_mode": ante_mode})
-    assert st.won == [3, 6, 0]
-    assert st.paid == [0, 0, 3]
+    assert list(st.won) == [3, 6, 0]
+    assert list(st.paid) == [0, 0, 3]
     assert st.pool_after == 1 + 3
     assert session.new_deal().pool == next_pool
 
@@ -396,9 +396,9 @@ def test_PAM_POOL_1_E27_five_card_shares(ante_mode: str, carried: int, next_pool
     assert deal.tricks_won == [0, 3, 2, 0]
     st = settled(deal)
     assert st.share == 4  # 23 // 5, remainder 3
-    assert st.won == [0, 12, 8, 0]
-    assert st.looed == [3, 0]  # P3 and P4, in play order from the eldest
-    assert st.paid == [5, 0, 0, 5]  # Limited, L = 5
+    assert list(st.won) == [0, 12, 8, 0]
+    assert list(st.looed) == [3, 0]  # P3 and P4, in play order from the eldest
+    assert list(st.paid) == [5, 0, 0, 5]  # Limited, L = 5
     assert st.pool_after == 3 + 10
     session.finish_deal()
     assert session.new_deal().pool == next_pool  # 3 + 10 + the next antes (4 x 5, or the dealer's 5)
@@ -429,8 +429,8 @@ def test_LOO_DECL_6_E28_defended_miss(
     act(deal, "defend", *moves)
     st = settled(deal)
     assert deal.tricks_won == tricks
-    assert st.won == [0, won_p1, 0, 0, 0]  # the dealer neither wins ...
-    assert st.paid == [0, paid_p1, 0, 0, 0]  # ... nor pays
+    assert list(st.won) == [0, won_p1, 0, 0, 0]  # the dealer neither wins ...
+    assert list(st.paid) == [0, paid_p1, 0, 0, 0]  # ... nor pays
     assert 0 not in st.looed
     assert st.pool_after == pool_after
     session.finish_deal()
@@ -445,7 +445,7 @@ def test_LOO_DECL_3_E29a_all_pass_dealer_takes_pool(preset: str, players: int) -
     st = settled(deal)
     assert st.kind == "uncontested"
     assert st.rule == "LOO-DECL-3"
-    assert st.winners == [0]
+    assert list(st.winners) == [0]
     assert st.won[0] == pool
     assert st.pool_after == 0
     assert deal.tricks == []
@@ -461,7 +461,7 @@ def test_LOO_DECL_4_E29b_miss_taker_alone_takes_pool(preset: str, players: int) 
     act(deal, "pass")
     st = settled(deal)
     assert st.rule == "LOO-DECL-4"
-    assert st.winners == [2]
+    assert list(st.winners) == [2]
     assert st.won[2] == pool
     assert deal.tricks == []
 

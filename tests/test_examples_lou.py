@@ -121,8 +121,8 @@ def test_LOU_PAY_E34_payouts(payout: str, rule: str, won: list[int], paid: list[
     st = settled(deal)
     assert st.rule == rule
     assert st.share == 10
-    assert st.won == won
-    assert st.paid == paid
+    assert list(st.won) == won
+    assert list(st.paid) == paid
     assert st.pool_after == pool_after
     assert not st.game_over  # somebody matched: the game goes on
     session.finish_deal()
@@ -144,8 +144,8 @@ def test_LOU_PAY_4_E35_nobody_takes_two(opts: dict[str, Any], won: list[int], pa
     _, deal = lou_session(E35_HANDS, E35_PLAY, opts)
     assert deal.tricks_won == [0, 1, 1, 1]
     st = settled(deal)
-    assert st.won == won
-    assert st.paid == paid
+    assert list(st.won) == won
+    assert list(st.paid) == paid
     assert st.pool_after == pool_after
     if opts["lou_payout"] != "A":
         assert st.rule == "LOU-PAY-4"
@@ -172,8 +172,8 @@ def test_LOU_GAME_1_E36_game_over_with_remainder(ante: int, carried: int, pot: i
     act(deal, *E36_PLAY)
     st = settled(deal)
     assert st.rule == "LOU-PAY-1"
-    assert st.won == [0, share, share, share, 0]
-    assert st.looed == []
+    assert list(st.won) == [0, share, share, share, 0]
+    assert list(st.looed) == []
     assert st.pool_after == 1  # the remainder stays in the pot
     assert st.game_over
     session.finish_deal()

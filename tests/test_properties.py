@@ -41,12 +41,12 @@ from lanterloo.actions import (
     TAKE_MISS,
     Action,
     Discard,
-    Event,
     Play,
     discard,
 )
 from lanterloo.cards import ACE, JACK, KING, QUEEN, TEN, Card, Suit, cards_of, mask_of, parse_card
 from lanterloo.deal import TERMINAL, Deal, Phase, deck_for, replay, replay_events
+from lanterloo.engine.events import EVENT_TYPES, Committed, Event
 from lanterloo.errors import LooError, RulesError
 from lanterloo.rules import OPTION_FIELDS, PRESET_NAMES, PRESETS, Rules, option_choices, rules_with
 from lanterloo.session import Session
@@ -253,12 +253,12 @@ def cards_mentioned(obj: Any, events: dict[int, tuple[Event, int]] | None = None
         elif t is str:
             for rank, suit in _CARD_TEXT.findall(o):
                 found |= 1 << parse_card(rank + suit)
-        elif t is Event and events is not None:
+        elif t in EVENT_TYPES and events is not None:
             memo = events.get(id(o))
             if memo is None or memo[0] is not o:
                 memo = events[id(o)] = (o, cards_mentioned(tuple(o)))
             found |= memo[1]
-        elif t is list or t is tuple or t is Event:
+        elif t is list or t is tuple or t in EVENT_TYPES:
             extend(o)
         elif t is dict:
             extend(o.keys())
@@ -387,6 +387,8 @@ class Checker:
         public = deal.played | mask_of(c for _, c in deal.trick)
         if deal.turnup is not None:
             public |= 1 << deal.turnup
+        if deal.pam >= 0:  # which card is Pam is a rule of the deal, not where the card is (PAM-1)
+            public |= 1 << deal.pam
         for cards in deal.flushes.values():  # a flush is shown to the table (PAM-FLUSH-1)
             public |= mask_of(cards)
         return public
@@ -402,20 +404,20 @@ class Checker:
             leaked = cards_mentioned(view, shared) & hidden
             assert not leaked, f"the view of seat {seat} shows hidden cards {cards_of(leaked)}"
             # the fields are this seat's own cards and public facts, as the deal holds them
-            assert view.hand == (cards_of(deal.hands[seat]) if seat is not None else [])
-            assert view.hand_sizes == [h.bit_count() for h in deal.hands]
-            assert (view.stacks, view.pool, view.phase) == (deal.stacks, deal.pool, deal.phase)
-            assert view.trick == deal.trick and view.tricks_won == deal.tricks_won
+            assert view.hand == (tuple(cards_of(deal.hands[seat])) if seat is not None else ())
+            assert view.hand_sizes == tuple(h.bit_count() for h in deal.hands)
+            assert (view.stacks, view.pool, view.phase) == (tuple(deal.stacks), deal.pool, deal.phase)
+            assert view.trick == tuple(deal.trick) and view.tricks_won == tuple(deal.tricks_won)
             assert view.stock_size == len(deal.stock) - deal.stock_pos
-            assert view.legal == (deal.legal_actions(seat) if seat is not None else [])
+            assert view.legal == (tuple(deal.legal_actions(seat)) if seat is not None else ())
             assert [(e.kind, e.seat) for e in view.events] == [(e.kind, e.seat) for e in deal.events]
-            assert deal.view(seat, with_events=False) == dataclasses.replace(view, events=[])
+            assert deal.view(seat, with_events=False) == dataclasses.replace(view, events=())
             if deal.phase is Phase.COMMIT:
                 # LOU-DECL-1: nothing of a commitment shows before all have committed
-                assert view.declarations == [None] * deal.n and not any(view.in_play)
+                assert view.declarations == (None,) * deal.n and not any(view.in_play)
                 for e in view.events:
-                    if e.kind == "committed" and e.seat != seat:
-                        assert e.action is None and e.data is None, f"seat {seat} sees {e}"
+                    if isinstance(e, Committed) and e.seat != seat:
+                        assert e.action is None, f"seat {seat} sees {e}"
 
     def check_legality(self, seat: int, legal: list[Action]) -> None:
         """legal_actions, is_legal and check agree (one legality path) over every action of the phase."""
@@ -476,7 +478,7 @@ class Checker:
             k = random.Random(self.case.play_seed ^ 0xA5A5).randrange(len(self.keys))
             assert replay(rules, start, deal.actions[: k + 1]).state_key() == self.keys[k]
         if rules.game == "louse":
-            assert st_.points == louse_points(deal), "Louse points differ from the scoring rules"
+            assert list(st_.points) == louse_points(deal), "Louse points differ from the scoring rules"
             assert sum(st_.points) == louse_total(deal)
 
 
@@ -579,7 +581,7 @@ def check_trick_payout(deal: Deal) -> None:
         assert all(st_.owed[s] == (due if s in st_.looed else 0) for s in range(deal.n))
     elif rules.game == "lou" and rules.lou_payout == "A":
         pile = st_.pool_before // 3
-        assert st_.won == [pile * t for t in deal.tricks_won]
+        assert list(st_.won) == [pile * t for t in deal.tricks_won]
         assert sorted(st_.looed) == [s for s in range(deal.n) if deal.in_play[s] and deal.tricks_won[s] == 0]
 
 
@@ -724,7 +726,7 @@ def test_random_house_rules_keep_every_invariant(preset: str) -> None:
 def test_LOUSE_SCORE_points_follow_the_card_values(case: Case) -> None:
     deal = play_plain(case)
     assert deal.settlement is not None
-    assert deal.settlement.points == louse_points(deal)
+    assert list(deal.settlement.points) == louse_points(deal)
     assert sum(deal.settlement.points) == louse_total(deal)
 
 

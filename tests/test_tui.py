@@ -408,7 +408,7 @@ def test_PAM_FLUSH_3_summary_names_the_flush_and_the_loos() -> None:
         assert "Ada holds a flush: K♥ Q♥ 9♥ 5♥ 2♥  — sweeps the pool" in text
         rec = app.game.last_record
         assert rec is not None and rec.deal.settlement is not None
-        assert rec.deal.settlement.winners == [1] and 0 in rec.deal.settlement.looed
+        assert list(rec.deal.settlement.winners) == [1] and 0 in rec.deal.settlement.looed
         assert "looed" in text
 
     run(app, script)

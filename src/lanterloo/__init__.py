@@ -16,7 +16,6 @@ from lanterloo.actions import (
     Action,
     DefendMiss,
     Discard,
-    Event,
     Pass,
     Play,
     Stand,
@@ -26,6 +25,7 @@ from lanterloo.actions import (
 )
 from lanterloo.cards import Card, Suit, parse_card, parse_cards
 from lanterloo.deal import TERMINAL, Deal, Phase, TrickRecord, View, replay, replay_events
+from lanterloo.engine.events import Event
 from lanterloo.errors import HistoryError, IllegalActionError, LooError, NotationError, RulesError
 from lanterloo.rules import (
     PRESET_INFO,
@@ -39,7 +39,7 @@ from lanterloo.rules import (
     resolve_preset,
     rules_with,
 )
-from lanterloo.scoring import Settlement
+from lanterloo.scoring import Settlement, SettlementKind, Stakes
 from lanterloo.session import DealRecord, Session
 
 __version__ = "0.1.0"
@@ -72,6 +72,8 @@ __all__ = [
     "RulesError",
     "Session",
     "Settlement",
+    "SettlementKind",
+    "Stakes",
     "Stand",
     "Suit",
     "TakeMiss",

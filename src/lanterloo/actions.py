@@ -1,4 +1,4 @@
-"""Actions (what a player chooses) and events (what happened), as small frozen records.
+"""Actions: what a player chooses, as small frozen records (the events are in ``lanterloo.engine.events``).
 
 Actions are interned where the set is small (there is one ``Play`` object per card), so the hot path of random
 play allocates nothing to list the legal moves. Every action has a short text notation, used by the CLI, the
@@ -17,7 +17,7 @@ terminal game and the hand-history format:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import ClassVar
 
 from lanterloo.cards import CARDS, Card, cards_of, fmt_cards, mask_of, parse_card, parse_cards
 from lanterloo.errors import NotationError
@@ -161,34 +161,3 @@ def parse_action(text: str) -> Action:
             f"{text!r} is not an action: write pass, play, miss, defend, discard CARDS, or a card like Th."
         ) from None
     return PLAYS_CIVIL[card] if civil else PLAYS[card]
-
-
-# --- events ---------------------------------------------------------------------------------------------------
-
-
-class Event(NamedTuple):
-    """Something that happened in a deal. ``seat`` is who caused it (None for the dealer's chores).
-
-    A NamedTuple rather than a dataclass because deals create one per action and random play is a hot path.
-    """
-
-    kind: str
-    seat: int | None = None
-    action: Action | None = None
-    data: Any = None
-    #: Seats allowed to see ``data`` (None: everyone). Views of other seats get ``data`` removed.
-    private_to: tuple[int, ...] | None = None
-
-    def censored(self, seat: int | None) -> Event:
-        if self.private_to is None or (seat is not None and seat in self.private_to):
-            return self
-        return Event(self.kind, self.seat, None if self.kind in _HIDE_ACTION else self.action, None, self.private_to)
-
-    def __str__(self) -> str:
-        who = f"seat {self.seat} " if self.seat is not None else ""
-        what = self.action.notation() if self.action is not None else ""
-        return f"{who}{self.kind} {what}".strip()
-
-
-# Actions that a censored event must hide too: a secret commitment, and which cards were discarded.
-_HIDE_ACTION = frozenset({"committed", "exchanged"})

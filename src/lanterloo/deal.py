@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any, NamedTuple
 
@@ -27,7 +27,6 @@ from lanterloo.actions import (
     Action,
     DefendMiss,
     Discard,
-    Event,
     Pass,
     Play,
     Stand,
@@ -35,15 +34,33 @@ from lanterloo.actions import (
     discard,
 )
 from lanterloo.cards import ACE, CARDS, JACK, KING, SEVEN, Card, Suit, cards_of, fmt_cards, mask_of
+from lanterloo.engine.events import (
+    Committed,
+    DealerTakesPool,
+    DealStarted,
+    Dealt,
+    Declared,
+    Event,
+    Exchanged,
+    Forced,
+    PlayBegins,
+    Played,
+    Reshuffled,
+    Revealed,
+    Settled,
+    TrickWon,
+    TrumpSet,
+    TurnedUp,
+)
 from lanterloo.errors import IllegalActionError, LooError
 from lanterloo.rules import Rules
-from lanterloo.scoring import Settlement
+from lanterloo.scoring import Settlement, Stakes
 from lanterloo.tables import JACKS, NO_TRUMP, Tables, loo_tables, louse_tables
 
 TERMINAL = -1
 # Legal card lists by mask, shared by all deals (read-only): listing legal cards is the hottest path of play.
 _PLAY_LISTS: dict[int, list[Action]] = {}
-# Builds an Event without NamedTuple's Python-level __new__: one is created per card played.
+# Builds an event without NamedTuple's Python-level __new__: one is created per card played.
 _new_event = tuple.__new__
 
 
@@ -106,38 +123,49 @@ class TrickRecord(NamedTuple):
     civil: bool = False
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class View:
-    """What one seat may know. ``seat=None`` is a spectator. Built only by ``Deal.view``."""
+    """What one seat may know, and all a client needs to draw and explain the table. ``seat=None`` is a spectator.
+
+    Built only by ``Deal.view``. Immutable, and it holds tuples and frozen records only, so it shares nothing that
+    could change with the deal: a bot may keep it, and cannot alter the game through it.
+    """
 
     rules: Rules
     seat: int | None
     players: int
     dealer: int
     phase: Phase
-    to_act: int
-    stacks: list[int]
+    to_act: int  # the seat to act next (TERMINAL when the deal is over)
+    seats_to_act: tuple[int, ...]  # every seat that may act now (several during Lou's secret commit)
+    stacks: tuple[int, ...]
     pool: int
-    hand: list[Card]
-    hand_sizes: list[int]
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
     turnup: Card | None
     trump: Suit | None
-    declarations: list[str | None]
-    committed: list[bool]
-    in_play: list[bool]
+    pam: Card | None  # the card that is Pam this deal, if any (PAM-1)
+    declarations: tuple[str | None, ...]
+    committed: tuple[bool, ...]
+    in_play: tuple[bool, ...]
     miss_taker: int | None
     miss_withdrawn: bool
     defended: bool
     stock_size: int
-    trick: list[tuple[int, Card]]
+    exchange_limit: int  # how many cards the seat to act may exchange or draw now (0 outside the exchange)
+    trick: tuple[tuple[int, Card], ...]
     trick_civil: bool
-    tricks: list[TrickRecord]
-    tricks_won: list[int]
-    exchanged: list[int | None]
-    flushes: dict[int, list[Card]]
-    legal: list[Action]
+    best_card: Card | None  # the card heading the trick so far, and its seat
+    best_seat: int | None
+    tricks: tuple[TrickRecord, ...]
+    tricks_won: tuple[int, ...]
+    exchanged: tuple[int | None, ...]
+    flushes: tuple[tuple[int, tuple[Card, ...]], ...]  # (seat, cards) of each flush shown (PAM-FLUSH-1)
+    points: tuple[int, ...]  # Louse: penalty points taken so far by each seat (empty in other games)
+    stakes: Stakes  # what each open choice can win or cost now, as the settlement will count it
+    legal: tuple[Action, ...]
     settlement: Settlement | None
-    events: list[Event] = field(default_factory=list)
+    events: tuple[Event, ...] = ()
 
 
 class Deal:
@@ -264,9 +292,7 @@ class Deal:
                 self.antes[s] = paid
                 self.pool += paid
         self.anted = ante
-        start = {"dealer": dealer, "stacks": list(stacks), "pool": pool, "ante": ante, "antes": list(self.antes)}
-        start["deck"] = order
-        self.events.append(_new_event(Event, ("deal", None, None, start, ())))
+        self.events.append(DealStarted(dealer, tuple(stacks), pool, ante, tuple(self.antes), tuple(order)))
 
         # --- deal (LOO-DEAL-1/2, LOUSE-DEAL-1) ---
         self.hands = [0] * n
@@ -319,9 +345,9 @@ class Deal:
         else:
             self.trump = NO_TRUMP
             self.tables = loo_tables(NO_TRUMP)
-        self.events.append(_new_event(Event, ("dealt", None, None, None, None)))
+        self.events.append(Dealt())
         if self.turnup is not None:
-            self.events.append(_new_event(Event, ("turnup", None, None, str(self.turnup), None)))
+            self.events.append(TurnedUp(self.turnup))
 
         # --- declaration state ---
         self.decl: list[Decl | None] = [None] * n
@@ -340,7 +366,7 @@ class Deal:
                 self.forced_all = True
                 self.miss_withdrawn = rules.miss and (club or rules.bold_stand_withdraw_miss)
                 rid = "LOO-DECL-7" if club else "LOO-DECL-8"
-                self.events.append(Event("forced", None, None, {"rule": rid, "miss_withdrawn": self.miss_withdrawn}))
+                self.events.append(Forced(rid, self.miss_withdrawn))
 
         # --- play state ---
         self.trick: list[tuple[int, Card]] = []
@@ -462,12 +488,14 @@ class Deal:
             if seat is None:
                 seat = self.to_act
             if not 0 <= seat < self.n or self.commits[seat] is not None:
-                raise IllegalActionError(f"Seat {seat} has already committed", "LOU-DECL-1")
+                raise IllegalActionError("{seat} has already committed", "LOU-DECL-1", {"seat": seat})
             if not isinstance(action, (Stand, Pass)):
                 raise IllegalActionError("Now each player commits In or Out, in secret", "LOU-DECL-1")
             return
         if seat is not None and seat != self.to_act:
-            raise IllegalActionError(f"It is seat {self.to_act}'s turn, not seat {seat}'s", "COMMON-4")
+            raise IllegalActionError(
+                "It is {to_act}'s turn, not {seat}'s", "COMMON-4", {"to_act": self.to_act, "seat": seat}
+            )
         if phase is _PLAY:
             if not isinstance(action, Play):
                 raise IllegalActionError("Now is the time to play a card", "COMMON-4")
@@ -507,7 +535,7 @@ class Deal:
         ):
             self.decl[s] = Decl.PLAY
             self.in_play[s] = True
-            self.events.append(Event("dealer_takes_pool", s, None, {"rule": "LOO-DECL-3"}))
+            self.events.append(DealerTakesPool(s, "LOO-DECL-3"))
             self._settle_uncontested(s, "LOO-DECL-3")
 
     def _declare_options(self) -> list[Action]:
@@ -590,10 +618,9 @@ class Deal:
                     "The Miss has been set aside this deal", "LOO-DECL-7" if club else "LOO-DECL-8"
                 )
             taker = self.miss_taker
-            raise IllegalActionError(
-                f"Seat {taker} has already taken the Miss" if taker is not None else "The dealer is defending the Miss",
-                "LOO-DECL-2",
-            )
+            if taker is not None:
+                raise IllegalActionError("{taker} has already taken the Miss", "LOO-DECL-2", {"taker": taker})
+            raise IllegalActionError("The dealer is defending the Miss", "LOO-DECL-2")
         if isinstance(action, DefendMiss):
             if s != self.dealer:
                 raise IllegalActionError("Only the dealer may defend the Miss", "LOO-DECL-6")
@@ -861,7 +888,8 @@ class Deal:
         d = Decl.PLAY if isinstance(action, Stand) else Decl.PASS
         self.commits[seat] = d
         self.actions.append((seat, action))
-        ev = Event("committed", seat, action, None, private_to=(seat,))
+        assert isinstance(action, (Stand, Pass))  # check() let nothing else through
+        ev = Committed(seat, action)
         self.events.append(ev)
         pending = [s for s in self._ring(self.eldest) if self.commits[s] is None]
         if pending:
@@ -870,7 +898,7 @@ class Deal:
         for s in range(self.n):
             self.decl[s] = self.commits[s]
             self.in_play[s] = self.commits[s] is Decl.PLAY
-        self.events.append(Event("revealed", None, None, [d.value if d else None for d in self.decl]))
+        self.events.append(Revealed(tuple(self.in_play)))
         self._end_declarations()
         return ev
 
@@ -880,8 +908,7 @@ class Deal:
         d = _DECL_OF[type(action)]
         self.decl[s] = d
         self.actions.append((s, action))
-        private: tuple[int, ...] | None = None
-        data = None
+        shown: tuple[Card, ...] = ()
         if d is Decl.MISS or d is Decl.DEFEND:
             # Taking the Miss and defending it both swap the hand, unseen, for the Miss (LOO-DECL-2, LOO-DECL-6).
             self.dead |= self.hands[s]
@@ -891,14 +918,13 @@ class Deal:
                 self.miss_taker = s
             else:
                 self.defended = True
-            data = {"hand": [str(c) for c in cards_of(self.hands[s])]}
-            private = (s,)
+            shown = tuple(cards_of(self.hands[s]))
         if d is not Decl.PASS:
             self.in_play[s] = True
         else:
             self.dead |= self.hands[s]
             self.hands[s] = 0
-        ev = _new_event(Event, ("declared", s, action, data, private))
+        ev = Declared(s, action, shown)
         self.events.append(ev)
         r = self.rules
         if d in (Decl.PLAY, Decl.MISS) and r.exchange == "own_turn" and self._exchange_limit() > 0:
@@ -956,7 +982,7 @@ class Deal:
         self.dead |= action.mask
         self.exchanged[s] = k
         self.actions.append((s, action))
-        ev = Event("exchanged", s, action, {"drawn": [str(c) for c in drawn]}, private_to=(s,))
+        ev = Exchanged(s, action, k, tuple(drawn))
         self.events.append(ev)
         r = self.rules
         if r.exchange == "own_turn":
@@ -988,7 +1014,7 @@ class Deal:
         self.dead = 0
         self.stock = self.stock[self.stock_pos :] + order
         self.stock_pos = 0
-        self.events.append(Event("reshuffled", seat, None, {"order": [str(c) for c in order]}, private_to=()))
+        self.events.append(Reshuffled(seat, tuple(order)))
 
     # --- tricks ---
 
@@ -1021,7 +1047,7 @@ class Deal:
         self.leader = leader
         self.to_act = leader
         self._invalidate()
-        self.events.append(Event("play_begins", leader, None, {"in_play": list(self.order)}))
+        self.events.append(PlayBegins(leader, tuple(self.order)))
 
     def _play(self, action: Play) -> Event:
         s = self.to_act
@@ -1035,7 +1061,7 @@ class Deal:
             if self.trump == NO_TRUMP:  # IRISH-TRUMP-1: the first card led sets trumps
                 self.trump = card // 13
                 self.tables = t = loo_tables(self.trump)
-                self.events.append(Event("trump_set", s, None, {"suit": Suit(self.trump).symbol}))
+                self.events.append(TrumpSet(s, _SUITS[self.trump]))
             self.trick_civil = action.civil or (
                 self.pam >= 0 and self.rules.pam_civil == "auto" and card == self.trump * 13 + ACE
             )
@@ -1049,7 +1075,7 @@ class Deal:
             self.best_seat = s
         trick.append((s, card))
         self.actions.append((s, action))
-        ev = _new_event(Event, ("played", s, action, None, None))
+        ev = _new_event(Played, (s, action))
         self.events.append(ev)
         if len(trick) < self.hands_in_play:
             self.to_act = self.next_seat[s]
@@ -1064,7 +1090,7 @@ class Deal:
             m |= 1 << c
         self.played |= m
         self.taken[w] |= m
-        self.events.append(_new_event(Event, ("trick", w, None, {"no": self.trick_no + 1}, None)))
+        self.events.append(_new_event(TrickWon, (w, self.trick_no + 1)))
         self.trick = []
         self.trick_civil = False
         self.trick_no += 1
@@ -1087,7 +1113,7 @@ class Deal:
         self.is_over = True
         self.to_act = TERMINAL
         self._invalidate()
-        self.events.append(Event("settled", None, None, st))
+        self.events.append(Settled(st))
 
     def _settle_uncontested(self, seat: int, rule: str) -> None:
         self._finish(scoring.settle_uncontested(self, seat, rule))
@@ -1110,10 +1136,9 @@ class Deal:
         cost grow with the length of the deal.
         """
         r = self.rules
-        own = cards_of(self.hands[seat]) if seat is not None else []
-        committed = [c is not None for c in self.commits]
-        decl: list[str | None] = [_DECL_TEXT[d] for d in self.decl]
-        legal = self.legal_actions(seat) if seat is not None else []
+        if seat is not None and not 0 <= seat < self.n:
+            raise LooError(f"There is no seat {seat}: the seats are 0 to {self.n - 1}.")
+        playing = self.phase is _PLAY
         return View(
             rules=r,
             seat=seat,
@@ -1121,28 +1146,35 @@ class Deal:
             dealer=self.dealer,
             phase=self.phase,
             to_act=self.to_act,
-            stacks=list(self.stacks),
+            seats_to_act=tuple(self.seats_to_act()),
+            stacks=tuple(self.stacks),
             pool=self.pool,
-            hand=own,
-            hand_sizes=[h.bit_count() for h in self.hands],
+            hand=tuple(cards_of(self.hands[seat])) if seat is not None else (),
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
             turnup=self.turnup,
             trump=_SUITS[self.trump] if 0 <= self.trump < 4 else None,
-            declarations=decl,
-            committed=committed,
-            in_play=list(self.in_play),
+            pam=CARDS[self.pam] if self.pam >= 0 else None,
+            declarations=tuple(_DECL_TEXT[d] for d in self.decl),
+            committed=tuple(c is not None for c in self.commits),
+            in_play=tuple(self.in_play),
             miss_taker=self.miss_taker,
             miss_withdrawn=self.miss_withdrawn,
             defended=self.defended,
             stock_size=self.stock_left(),
-            trick=list(self.trick),
+            exchange_limit=self._exchange_limit() if self.phase is _EXCHANGE else 0,
+            trick=tuple(self.trick),
             trick_civil=self.trick_civil,
-            tricks=list(self.tricks),
-            tricks_won=list(self.tricks_won),
-            exchanged=list(self.exchanged),
-            flushes={k: list(v) for k, v in self.flushes.items()},
-            legal=legal,
+            best_card=CARDS[self.best_card] if playing and self.trick else None,
+            best_seat=self.best_seat if playing and self.trick else None,
+            tricks=tuple(self.tricks),
+            tricks_won=tuple(self.tricks_won),
+            exchanged=tuple(self.exchanged),
+            flushes=tuple((k, tuple(v)) for k, v in self.flushes.items()),
+            points=tuple(scoring.louse_points_so_far(self)) if r.game == "louse" else (),
+            stakes=scoring.stakes(r, self.pool),
+            legal=tuple(self.legal_actions(seat)) if seat is not None else (),
             settlement=self.settlement,
-            events=[e.censored(seat) for e in self.events] if with_events else [],
+            events=tuple(e.censored(seat) for e in self.events) if with_events else (),
         )
 
     # ------------------------------------------------------------------------------------------------- copies
@@ -1175,7 +1207,7 @@ class Deal:
 
     def start_record(self) -> dict[str, Any]:
         """What the deal started from: enough, with the actions, to rebuild it exactly."""
-        reshuffles = [e.data["order"] for e in self.events if e.kind == "reshuffled"]
+        reshuffles = [[str(c) for c in e.order] for e in self.events if isinstance(e, Reshuffled)]
         return {
             "dealer": self.dealer,
             "stacks": [self.stacks_before[s] for s in range(self.n)],
@@ -1187,9 +1219,9 @@ class Deal:
 
     @property
     def stacks_before(self) -> list[int]:
-        first = self.events[0].data
-        assert isinstance(first, dict)
-        return list(first["stacks"])
+        first = self.events[0]
+        assert isinstance(first, DealStarted)
+        return list(first.stacks)
 
     def state_key(self) -> tuple[Any, ...]:
         """A value that two deals share exactly when they are in the same state (used by replay tests)."""
@@ -1234,10 +1266,15 @@ def replay(rules: Rules, start: dict[str, Any], actions: Sequence[tuple[int, Act
 def replay_events(events: Sequence[Event], rules: Rules) -> Deal:
     """Rebuild a deal from its (uncensored) event list."""
     first = events[0]
-    if first.kind != "deal" or not isinstance(first.data, dict):
-        raise LooError("An event list must begin with the deal event.")
-    start = dict(first.data)
-    start["deck"] = [str(c) for c in start["deck"]]
-    start["reshuffles"] = [e.data["order"] for e in events if e.kind == "reshuffled"]
+    if not isinstance(first, DealStarted) or not first.deck:
+        raise LooError("An event list must begin with the (uncensored) deal event.")
+    start: dict[str, Any] = {
+        "dealer": first.dealer,
+        "stacks": list(first.stacks),
+        "pool": first.pool,
+        "ante": first.ante,
+        "deck": [str(c) for c in first.deck],
+        "reshuffles": [[str(c) for c in e.order] for e in events if isinstance(e, Reshuffled)],
+    }
     acts: list[tuple[int, Action]] = [(e.seat, e.action) for e in events if e.action is not None and e.seat is not None]
     return replay(rules, start, acts)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 
 class LooError(ValueError):
     """Base class of every error lanterloo raises on bad input."""
@@ -16,12 +18,33 @@ class RulesError(LooError):
 
 
 class IllegalActionError(LooError):
-    """An action is not legal in the current state. Carries the plain reason and the rule ID it breaks."""
+    """An action is not legal in the current state. Carries the plain reason and the rule ID it breaks.
 
-    def __init__(self, reason: str, rule_id: str) -> None:
-        self.reason = reason
+    A reason that mentions seats is written as a template, ``"It is {to_act}'s turn, not {seat}'s"``, with the
+    seats as data in ``seats`` (``{"to_act": 3, "seat": 1}``). ``reason`` and ``str(err)`` say "seat 3", which is
+    all the engine knows; a client whose players have names shows ``err.describe(names)``:
+    "It is Dora's turn, not Basil's (COMMON-4)".
+    """
+
+    def __init__(self, reason: str, rule_id: str, seats: Mapping[str, int] | None = None) -> None:
+        self.template = reason
+        self.seats: dict[str, int] = dict(seats or {})
         self.rule_id = rule_id
-        super().__init__(f"{reason} ({rule_id})")
+        self.reason = self._fill(())
+        super().__init__(f"{self.reason} ({rule_id})")
+
+    def _fill(self, names: Sequence[str]) -> str:
+        if not self.seats:
+            return self.template
+        text = self.template.format_map(
+            {k: names[s] if 0 <= s < len(names) else f"seat {s}" for k, s in self.seats.items()}
+        )
+        return text[0].upper() + text[1:] if text.startswith("seat ") else text
+
+    def describe(self, names: Sequence[str], *, rule: bool = True) -> str:
+        """The reason with the seats called by ``names`` (index = seat), and the rule ID unless ``rule=False``."""
+        text = self._fill(names)
+        return f"{text} ({self.rule_id})" if rule else text
 
 
 class HistoryError(LooError):

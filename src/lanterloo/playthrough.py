@@ -20,15 +20,16 @@ import argparse
 import difflib
 import random
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
-from lanterloo.actions import Event
 from lanterloo.cards import Card, Suit, cards_of, fmt_cards
 from lanterloo.deal import Deal, Phase
+from lanterloo.engine.events import Event
+from lanterloo.engine.narrate import Narrator
 from lanterloo.errors import LooError
 from lanterloo.ruleids import RULES as RULE_INFO
 from lanterloo.rules import PRESET_INFO, PRESETS, Rules, golden_variants, parse_options, rules_with
-from lanterloo.scoring import Settlement
 
 #: The golden deal of each variant that keeps one: (players, seed), from the registry (``Preset.golden``, where
 #: ``rules/presets.py`` says why each seed was chosen).
@@ -46,12 +47,12 @@ def golden_path(preset: str, directory: Path | None = None) -> Path:
     return (directory or golden_dir()) / f"{preset}.txt"
 
 
-def _cards(mask_or_cards: int | list[Card]) -> str:
+def _cards(mask_or_cards: int | Sequence[Card]) -> str:
     cards = cards_of(mask_or_cards) if isinstance(mask_or_cards, int) else mask_or_cards
     return fmt_cards(cards) if cards else "-"
 
 
-def _row(values: list[int]) -> str:
+def _row(values: Sequence[int]) -> str:
     return " ".join(str(v) for v in values)
 
 
@@ -62,31 +63,14 @@ def _options(rules: Rules) -> str:
     return " ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in sorted(diff.items()))
 
 
-def _event(e: Event) -> str:
-    """One event as a spectator sees it (private data already removed)."""
-    who = f"seat {e.seat} " if e.seat is not None else ""
-    what = f" {e.action.notation()}" if e.action is not None else ""
-    data = e.data
-    if e.kind == "trick" and isinstance(data, dict):
-        return f"trick {data['no']} won by seat {e.seat}"
-    if e.kind == "play_begins" and isinstance(data, dict):
-        return f"play begins: seat {e.seat} leads; in play: seats {_row(data['in_play'])}"
-    if e.kind == "settled" and isinstance(data, Settlement):
-        return f"settled: {data.kind} ({data.rule})"
-    if e.kind == "revealed" and isinstance(data, list):
-        return "revealed: " + " ".join(f"{s}:{'in' if d == 'play' else 'out'}" for s, d in enumerate(data))
-    if e.kind == "trump_set" and isinstance(data, dict):
-        return f"seat {e.seat}'s lead sets trumps: {data['suit']}"
-    if e.kind == "forced" and isinstance(data, dict):
-        withdrawn = ", the Miss set aside" if data.get("miss_withdrawn") else ""
-        return f"everyone must play ({data['rule']}){withdrawn}"
-    if e.kind == "dealer_takes_pool" and isinstance(data, dict):
-        return f"seat {e.seat} (dealer) takes the pool, all passed ({data['rule']})"
-    if e.kind == "turnup":
-        return f"turn-up: {data}"
-    if e.private_to is not None:
-        return f"{who}{e.kind}{what} (the rest is private)"
-    return f"{who}{e.kind}{what}" + (f": {data}" if data is not None else "")
+def _events(narrator: Narrator, events: Sequence[Event]) -> list[str]:
+    """The events as a spectator sees them (private data removed), in the narrator's words."""
+    out = []
+    for e in events:
+        said = narrator.event(e.censored(None))
+        if said is not None:
+            out.append(f"  > {said}")
+    return out
 
 
 def _public(deal: Deal) -> str:
@@ -105,9 +89,9 @@ def _settlement(deal: Deal) -> list[str]:
     if st is None:
         return ["The deal did not finish."]
     out = [
-        f"Result: {st.kind}, {st.rule} ({RULE_INFO[st.rule].title})"
+        f"Result: {st.kind.value}, {st.rule} ({RULE_INFO[st.rule].title})"
         if st.rule in RULE_INFO
-        else f"Result: {st.kind}, {st.rule}"
+        else f"Result: {st.kind.value}, {st.rule}"
     ]
     if st.points:  # Louse
         out += [f"  seat {s}: tricks {st.tricks[s]}  penalty points {st.points[s]}" for s in range(deal.n)]
@@ -180,7 +164,8 @@ def playthrough(rules: Rules, players: int, seed: int) -> str:
     if deal.stock_left():
         lines.append(f"  Stock ({deal.stock_left()}): {_cards(deal.stock[deal.stock_pos :])}")
     shown = len(deal.events)
-    lines += [f"  > {_event(e.censored(None))}" for e in deal.events[1:]]
+    narrator = Narrator(rules)
+    lines += _events(narrator, deal.events[1:])
 
     step = 0
     at_play: list[str] = []  # the views when play begins, when hands are still full
@@ -202,7 +187,7 @@ def playthrough(rules: Rules, players: int, seed: int) -> str:
             f"  Chose: {action.notation()}",
         ]
         deal.apply(action, seat)
-        lines += [f"  > {_event(e.censored(None))}" for e in deal.events[shown:]]
+        lines += _events(narrator, deal.events[shown:])
         shown = len(deal.events)
         lines.append(f"  {_public(deal)}")
     lines += [*at_play, "", *_settlement(deal), "", *_views(deal, "at the end")]

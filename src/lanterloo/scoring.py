@@ -7,31 +7,45 @@ more than his stack (SESSION-3): the shortfall is recorded in ``owed`` minus ``p
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from lanterloo.cards import ACE, JACK, KING, QUEEN, SUIT_MASKS, TEN, Suit, cards_of
+from lanterloo.cards import ACE, CARDS, JACK, KING, QUEEN, SUIT_MASKS, TEN, Suit, cards_of
+from lanterloo.rules import Rules
 
 if TYPE_CHECKING:
     from lanterloo.deal import Deal
 
 
-@dataclass
-class Settlement:
-    """How a deal ended and who paid whom."""
+class SettlementKind(StrEnum):
+    """How a deal ended. A ``str`` enum, so a hand history writes it as the same plain word as before."""
 
-    kind: str  # tricks | uncontested | no_play | flush | louse
+    TRICKS = "tricks"  # played out: shares per trick (piles in Lou) and loos
+    UNCONTESTED = "uncontested"  # one player alone takes the pool without play
+    NO_PLAY = "no_play"  # nobody played: the pool is carried
+    FLUSH = "flush"  # five-card: the best flush sweeps the pool
+    LOUSE = "louse"  # Louse: penalty points
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """How a deal ended and who paid whom. Immutable: views and events share it with the deal safely."""
+
+    kind: SettlementKind
     rule: str  # the rule that decided it
     pool_before: int  # the pool when play began (after antes)
     share: int  # chips per trick (per pile in Lou)
-    won: list[int]  # chips each seat received
-    paid: list[int]  # chips each seat paid into the pool (loos, matches); antes are not counted here
-    owed: list[int]  # what each seat owed; more than paid when his stack ran out (SESSION-3)
-    looed: list[int]  # seats that were looed (or matched the pot, in Lou)
+    won: tuple[int, ...]  # chips each seat received
+    paid: tuple[int, ...]  # chips each seat paid into the pool (loos, matches); antes are not counted here
+    owed: tuple[int, ...]  # what each seat owed; more than paid when his stack ran out (SESSION-3)
+    looed: tuple[int, ...]  # seats that were looed (or matched the pot, in Lou)
     pool_after: int  # what the pool carries to the next deal, before its antes
-    tricks: list[int]  # tricks taken by each seat
-    winners: list[int] = field(default_factory=list)  # uncontested or flush winners
-    points: list[int] = field(default_factory=list)  # Louse: penalty points of this deal
+    tricks: tuple[int, ...]  # tricks taken by each seat
+    winners: tuple[int, ...] = ()  # uncontested or flush winners
+    points: tuple[int, ...] = ()  # Louse: penalty points of this deal
     game_over: bool = True  # Lou: the next deal starts a new game, with antes (LOU-GAME-1)
 
     def net(self, seat: int) -> int:
@@ -40,7 +54,7 @@ class Settlement:
     def to_dict(self) -> dict[str, Any]:
         # by hand: dataclasses.asdict deep-copies and is the slowest step of a simulated deal
         return {
-            "kind": self.kind,
+            "kind": self.kind.value,
             "rule": self.rule,
             "pool_before": self.pool_before,
             "share": self.share,
@@ -57,10 +71,56 @@ class Settlement:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settlement:
-        return cls(**data)
+        def ints(key: str) -> tuple[int, ...]:
+            return tuple(data.get(key, ()))
+
+        return cls(
+            kind=SettlementKind(data["kind"]),
+            rule=data["rule"],
+            pool_before=data["pool_before"],
+            share=data["share"],
+            won=ints("won"),
+            paid=ints("paid"),
+            owed=ints("owed"),
+            looed=ints("looed"),
+            pool_after=data["pool_after"],
+            tricks=ints("tricks"),
+            winners=ints("winners"),
+            points=ints("points"),
+            game_over=data.get("game_over", True),
+        )
 
 
-def _collect(deal: Deal, payers: list[int], amount: int, won: list[int]) -> tuple[list[int], list[int]]:
+# --- stakes: what each open choice can win or cost ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """What is at stake in a deal right now, from the pool as it stands. Settlement uses the same figures.
+
+    ``share``: chips per trick (Lou: per pile, a third of the pot); ``loo``: what a looed player pays (Lou: the
+    match of the pot); ``match``: Lou's match (0 elsewhere); ``card_points``: Louse's penalty points of each card
+    index, queen bonuses included (empty elsewhere).
+    """
+
+    pool: int
+    share: int
+    loo: int
+    match: int
+    card_points: tuple[int, ...] = ()
+
+
+def stakes(rules: Rules, pool: int) -> Stakes:
+    """The stakes of a deal whose pool holds ``pool`` as play begins (LOO-POOL-1/3, LOU-PAY-1..4, LOUSE-SCORE-1)."""
+    if rules.game == "louse":
+        return Stakes(0, 0, 0, 0, louse_card_values(rules.louse_queen_points))
+    if rules.game == "lou":
+        match = min(pool, rules.lou_match_cap) if rules.lou_match_cap else pool
+        return Stakes(pool, pool // 3, match, match)
+    return Stakes(pool, pool // rules.hand_size, rules.loo_owed(pool), 0)
+
+
+def _collect(deal: Deal, payers: Sequence[int], amount: int, won: Sequence[int]) -> tuple[list[int], list[int]]:
     owed = [0] * deal.n
     paid = [0] * deal.n
     for s in payers:
@@ -69,31 +129,55 @@ def _collect(deal: Deal, payers: list[int], amount: int, won: list[int]) -> tupl
     return owed, paid
 
 
-def _blank(deal: Deal, kind: str, rule: str) -> Settlement:
+def _blank(
+    deal: Deal,
+    kind: SettlementKind,
+    rule: str,
+    *,
+    share: int = 0,
+    won: Sequence[int] = (),
+    winners: Sequence[int] = (),
+    points: Sequence[int] = (),
+    game_over: bool = True,
+) -> Settlement:
+    """A settlement in which nobody pays: the pool goes to ``won`` (if anyone) and the rest is carried."""
     n = deal.n
-    return Settlement(kind, rule, deal.pool, 0, [0] * n, [0] * n, [0] * n, [], deal.pool, list(deal.tricks_won))
+    zero = (0,) * n
+    got = tuple(won) if won else zero
+    return Settlement(
+        kind,
+        rule,
+        deal.pool,
+        share,
+        got,
+        zero,
+        zero,
+        (),
+        deal.pool - sum(got),
+        tuple(deal.tricks_won),
+        tuple(winners),
+        tuple(points),
+        game_over,
+    )
 
 
 def settle_no_play(deal: Deal) -> Settlement:
     """Nobody plays: the pool is carried (LOO-POOL-4; Lou: LOU-DECL-2)."""
     r = deal.rules
-    st = _blank(deal, "no_play", "LOU-DECL-2" if r.game == "lou" else "LOO-POOL-4")
-    st.game_over = r.game == "lou" and r.lou_zero_in == "reante"
-    return st
+    rule = "LOU-DECL-2" if r.game == "lou" else "LOO-POOL-4"
+    return _blank(deal, SettlementKind.NO_PLAY, rule, game_over=r.game == "lou" and r.lou_zero_in == "reante")
 
 
 def settle_uncontested(deal: Deal, seat: int, rule: str) -> Settlement:
     """One player alone takes the pool without play (LOO-DECL-3/4). In Lou he takes the three piles."""
-    st = _blank(deal, "uncontested", rule)
+    share = 0
     take = deal.pool
     if deal.rules.game == "lou":
-        st.share = deal.pool // 3
-        take = st.share * 3
-    st.won[seat] = take
-    st.winners = [seat]
-    st.pool_after = deal.pool - take
-    st.game_over = True
-    return st
+        share = stakes(deal.rules, deal.pool).share
+        take = share * 3
+    won = [0] * deal.n
+    won[seat] = take
+    return _blank(deal, SettlementKind.UNCONTESTED, rule, share=share, won=won, winners=(seat,))
 
 
 def settle_tricks(deal: Deal) -> Settlement:
@@ -105,47 +189,62 @@ def settle_tricks(deal: Deal) -> Settlement:
     return settle_loo(deal)
 
 
+def _settled(
+    deal: Deal, rule: str, share: int, won: list[int], payers: Sequence[int], amount: int, *, game_over: bool = True
+) -> Settlement:
+    """Who played out the deal pays ``amount`` each (``payers``); ``won`` is what each seat took from the pool."""
+    owed, paid = _collect(deal, payers, amount, won)
+    pool = deal.pool
+    return Settlement(
+        SettlementKind.TRICKS,
+        rule,
+        pool,
+        share,
+        tuple(won),
+        tuple(paid),
+        tuple(owed),
+        tuple(payers),
+        pool - sum(won) + sum(paid),
+        tuple(deal.tricks_won),
+        game_over=game_over,
+    )
+
+
 def settle_loo(deal: Deal) -> Settlement:
     """LOO-POOL-1..4 (PAM-POOL-1): a share per trick, the remainder, and the loos."""
     r = deal.rules
     n = deal.n
     pool = deal.pool
-    k = len(deal.tricks)
-    share = pool // k
+    at_stake = stakes(r, pool)
+    share = at_stake.share
     won = [0] * n
     defended = deal.dealer if deal.defended else -1
     for tr in deal.tricks:
         if tr.winner != defended:  # a defended Miss's shares stay in the pool (LOO-DECL-6)
             won[tr.winner] += share
-    rem = pool - share * k
-    if rem and r.remainder != "carry":
-        if r.remainder == "first_trick_winner":
-            target = deal.tricks[0].winner
-        elif r.remainder == "last_trick_winner":
-            target = deal.tricks[-1].winner
-        else:
-            most = max(deal.tricks_won)
-            target = next(tr.winner for tr in deal.tricks if deal.tricks_won[tr.winner] == most)
-        if target != defended:
-            won[target] += rem
+    rem = pool - share * len(deal.tricks)
+    target = _remainder_to(deal, rem)
+    if target >= 0 and target != defended:
+        won[target] += rem
     looed = [
         s
         for s in deal.order
         if deal.tricks_won[s] == 0 and s != defended and not (r.pam_holder_not_looed and s == deal.pam_holder)
     ]
-    owed, paid = _collect(deal, looed, deal.rules.loo_owed(pool), won)
-    return Settlement(
-        "tricks",
-        "LOO-POOL-3" if looed else "LOO-POOL-1",
-        pool,
-        share,
-        won,
-        paid,
-        owed,
-        looed,
-        pool - sum(won) + sum(paid),
-        list(deal.tricks_won),
-    )
+    return _settled(deal, "LOO-POOL-3" if looed else "LOO-POOL-1", share, won, looed, at_stake.loo)
+
+
+def _remainder_to(deal: Deal, rem: int) -> int:
+    """The seat that takes the odd chips a share per trick leaves (LOO-POOL-2), or -1 if they are carried."""
+    r = deal.rules
+    if not rem or r.remainder == "carry" or not deal.tricks:
+        return -1
+    if r.remainder == "first_trick_winner":
+        return deal.tricks[0].winner
+    if r.remainder == "last_trick_winner":
+        return deal.tricks[-1].winner
+    most = max(deal.tricks_won)
+    return next(tr.winner for tr in deal.tricks if deal.tricks_won[tr.winner] == most)
 
 
 def settle_lou(deal: Deal) -> Settlement:
@@ -153,10 +252,10 @@ def settle_lou(deal: Deal) -> Settlement:
     r = deal.rules
     n = deal.n
     pot = deal.pool
-    pile = pot // 3
+    at_stake = stakes(r, pot)
+    pile = at_stake.share
     t = deal.tricks_won
     ins = list(deal.order)
-    match = min(pot, r.lou_match_cap) if r.lou_match_cap else pot
     won = [0] * n
     trickless = [s for s in ins if t[s] == 0]
     rule = {"A": "LOU-PAY-1", "B": "LOU-PAY-2", "C": "LOU-PAY-3"}[r.lou_payout]
@@ -181,10 +280,7 @@ def settle_lou(deal: Deal) -> Settlement:
         matchers = list(ins) if r.lou_payout == "B" else trickless
         distributed = False
         rule = "LOU-PAY-4"
-    owed, paid = _collect(deal, matchers, match, won)
-    st = Settlement("tricks", rule, pot, pile, won, paid, owed, matchers, pot - sum(won) + sum(paid), list(t))
-    st.game_over = distributed and not matchers
-    return st
+    return _settled(deal, rule, pile, won, matchers, at_stake.match, game_over=distributed and not matchers)
 
 
 # --- Louse ------------------------------------------------------------------------------------------------
@@ -193,8 +289,15 @@ _BONUS = {Suit.CLUBS: 300, Suit.SPADES: 200, Suit.HEARTS: 100}
 
 
 def louse_card_points(card: int, queen_points: int) -> int:
+    """A card's penalty points, before any queen bonus (LOUSE-SCORE-1)."""
     rank = card % 13
     return {ACE: 11, TEN: 10, KING: 4, QUEEN: queen_points, JACK: 2}.get(rank, 0)
+
+
+@cache
+def louse_card_values(queen_points: int) -> tuple[int, ...]:
+    """Each card index's penalty points, queen bonuses included (LOUSE-SCORE-1/2): 52 entries."""
+    return tuple(louse_card_points(c, queen_points) + (_BONUS.get(c.suit, 0) if c.rank == QUEEN else 0) for c in CARDS)
 
 
 def louse_points(
@@ -237,17 +340,19 @@ def louse_points(
     return [base[s] + queen[s] for s in range(n)]
 
 
+def louse_points_so_far(deal: Deal) -> list[int]:
+    """Penalty points of the cards each seat has taken so far (the widow counts only at the end)."""
+    r = deal.rules
+    return louse_points(deal.taken, r.diamond_queen, r.louse_queen_points)
+
+
 def settle_louse(deal: Deal) -> Settlement:
     r = deal.rules
     widow_to = deal.tricks[-1].winner if (deal.widow and r.widow_points == "last_trick_winner") else None
     pts = louse_points(deal.taken, r.diamond_queen, r.louse_queen_points, deal.widow, widow_to)
-    st = _blank(
-        deal,
-        "louse",
-        "LOUSE-SCORE-3" if any((m >> (Suit.DIAMONDS * 13 + QUEEN)) & 1 for m in deal.taken) else "LOUSE-SCORE-1",
-    )
-    st.points = pts
-    return st
+    dq = Suit.DIAMONDS * 13 + QUEEN
+    rule = "LOUSE-SCORE-3" if any((m >> dq) & 1 for m in deal.taken) else "LOUSE-SCORE-1"
+    return _blank(deal, SettlementKind.LOUSE, rule, points=pts)
 
 
 # --- flushes (five-card) ----------------------------------------------------------------------------------
@@ -315,22 +420,21 @@ def settle_flush(deal: Deal, flush: FlushResult) -> Settlement:
         ]
     if r.pam_holder_not_looed and deal.pam >= 0:  # PAM-4: a Pam holder cannot be looed, by a flush either
         payers = [s for s in payers if not (deal.hands[s] >> deal.pam) & 1]
-    owed, paid = _collect(deal, payers, deal.rules.loo_owed(pool), won)
+    owed, paid = _collect(deal, payers, stakes(r, pool).loo, won)
     if r.flush_paid_to_holder:  # odd chips of a split stay in the pool
         per = sum(paid) // len(flush.winners)
         for w in flush.winners:
             won[w] += per
-    st = Settlement(
-        "flush",
+    return Settlement(
+        SettlementKind.FLUSH,
         "PAM-FLUSH-3",
         pool,
         0,
-        won,
-        paid,
-        owed,
-        payers,
+        tuple(won),
+        tuple(paid),
+        tuple(owed),
+        tuple(payers),
         pool - sum(won) + sum(paid),
-        list(deal.tricks_won),
+        tuple(deal.tricks_won),
+        tuple(flush.winners),
     )
-    st.winners = list(flush.winners)
-    return st

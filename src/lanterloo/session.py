@@ -138,7 +138,7 @@ class Session:
         self._check_end(st.owed, st.paid)
         return rec
 
-    def _check_end(self, owed: list[int], paid: list[int]) -> None:
+    def _check_end(self, owed: Sequence[int], paid: Sequence[int]) -> None:
         r = self.rules
         if r.game == "louse":
             over = [s for s in range(self.n) if self.totals[s] >= r.louse_target]

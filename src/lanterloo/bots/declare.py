@@ -15,6 +15,7 @@ ante is already in).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lanterloo.actions import DEFEND_MISS, PASS, STAND, TAKE_MISS, Action, Discard
@@ -136,7 +137,7 @@ def value_of(probs: list[float], pays: Payoff) -> HandValue:
 # --- describing a hand --------------------------------------------------------------------------------------
 
 
-def describe_hand(k: Knowledge, cards: list[Card]) -> str:
+def describe_hand(k: Knowledge, cards: Sequence[Card]) -> str:
     """A few words on what the hand holds that wins tricks: Pam, trumps, aces, guarded kings."""
     t = k.t
     parts: list[str] = []

@@ -15,6 +15,7 @@ cards head the trick with them, so the honour becomes master.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lanterloo.actions import Action, Play
@@ -50,7 +51,7 @@ def after_trump_lead(k: Knowledge, cards: list[Card], lead: int, style: Style) -
         k.ruff_scale = saved
 
 
-def _candidates(legal: list[Action]) -> dict[Card, Play]:
+def _candidates(legal: Sequence[Action]) -> dict[Card, Play]:
     """One action per card; a lead of the ace of trumps that may say "Pam, be civil" says it (it bars Pam)."""
     out: dict[Card, Play] = {}
     for a in legal:

@@ -365,7 +365,7 @@ class LooApp(App[int]):
         if deal.is_over:
             st = deal.settlement
             assert st is not None
-            out = Text("Deal over: " + text.outcome_sentence(st, r, self.namer, deal.dealer))
+            out = Text("Deal over: " + text.outcome_sentence(st, r, self.namer))
             if g.deal is None:
                 out.append("  ⏎ " + ("final standings" if g.over else "summary and next deal"), style="#8a8a8a")
             return out
@@ -592,7 +592,7 @@ class LooApp(App[int]):
         try:
             self.game.act(action)
         except IllegalActionError as e:
-            self.say("error", Text(f"{e.reason} ({e.rule_id})"))
+            self.say("error", Text(e.describe(self.game.names)))
             self.refresh_all()
             return False
         self.marked.clear()
@@ -720,7 +720,7 @@ class LooApp(App[int]):
         try:
             bot, decision = self.game.hint()
         except IllegalActionError as e:
-            self.say("error", f"{e.reason} ({e.rule_id})")
+            self.say("error", e.describe(self.game.names))
             return
         r = self.game.rules
         phrase = text.action_phrase(decision.action, r)

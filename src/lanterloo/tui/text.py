@@ -4,6 +4,7 @@ included) and read in tests."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
@@ -13,6 +14,19 @@ from rich.text import Text
 from lanterloo.actions import Action, DefendMiss, Discard, Pass, Play, Stand, TakeMiss
 from lanterloo.cards import Card, Suit, cards_of
 from lanterloo.deal import Deal, Phase, View
+from lanterloo.engine.events import (
+    Committed,
+    DealStarted,
+    Dealt,
+    Forced,
+    PlayBegins,
+    Reshuffled,
+    Revealed,
+    Settled,
+    TrickWon,
+    TrumpSet,
+)
+from lanterloo.engine.narrate import Narrator
 from lanterloo.rules import Rules
 from lanterloo.rules import title as title  # re-exported: the app reads it from here
 from lanterloo.scoring import Settlement, louse_card_points, louse_points
@@ -389,84 +403,50 @@ def _declared_cell(view: View, s: int, namer: Namer) -> Text:
 # --- the log ------------------------------------------------------------------------------------------------
 
 
+_CARD = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
+
+# How the log styles each kind of event; the words are the narrator's.
+_EVENT_STYLE: dict[type, str] = {
+    Forced: "#ffaf00",
+    Revealed: "bold",
+    Reshuffled: "dim",
+    PlayBegins: "bold",
+    TrumpSet: "#ffaf00",
+    TrickWon: "bold #87d75f",
+    Settled: "bold",
+}
+
+
+def narrator(namer: Namer, rules: Rules) -> Narrator:
+    """The narrator for this table: the players' names, and "You" for the human."""
+    return Narrator(rules, namer.names, you=namer.human)
+
+
+def styled(sentence: str, style: str = "") -> Text:
+    """A narrator's sentence with its cards in their suit colours."""
+    out = Text(sentence, style=style)
+    for m in _CARD.finditer(sentence):
+        out.stylize(card_style(Card.parse(m.group())), m.start(), m.end())
+    return out
+
+
 def event_lines(view: View, namer: Namer, deal_number: int) -> list[Text]:
     """The deal so far, one line per event, as the human's seat saw it."""
-    r = view.rules
+    n = narrator(namer, view.rules)
     lines: list[Text] = []
     for e in view.events:
-        k = e.kind
-        line: Text | None = None
-        if k == "deal":
-            line = Text.assemble((f"Deal {deal_number}", "bold"), f": {namer.say(view.dealer, 'deal')}.")
-        elif k == "turnup" and isinstance(e.data, str):
-            c = Card.parse(e.data)
-            line = Text.assemble("The turn-up is ", card_text(c), f": {c.suit.plural} are trumps.")
-        elif k == "forced" and isinstance(e.data, dict):
-            rid = e.data.get("rule", "")
-            why = (
-                "Clubs are trumps: under Club Law everyone must play"
-                if rid == "LOO-DECL-7"
-                else "Bold Stand: the pool holds only antes, so nobody may pass"
-            )
-            line = Text(f"{why} {rule_ref(rid)}.", style="#ffaf00")
-        elif k == "dealer_takes_pool":
-            line = Text(f"All passed: the dealer, {namer(e.seat or 0)}, takes the pool (LOO-DECL-3).")
-        elif k == "committed" and e.seat is not None:
-            if e.seat == namer.human and e.action is not None:
-                line = Text(f"You commit {action_phrase(e.action, r)}, in secret.")
-            else:
-                line = Text(f"{namer(e.seat)} commits, in secret.", style="dim")
-        elif k == "revealed" and isinstance(e.data, list):
-            line = Text("Revealed: ", style="bold")
-            for i, d in enumerate(e.data):
-                if i:
-                    line.append(", ")
-                line.append(f"{namer(i)} {'In' if d == 'play' else 'Out'}")
-        elif k == "declared" and e.seat is not None and e.action is not None:
-            a = e.action
-            verb = {
-                Pass: ("pass", "passes"),
-                Stand: ("play", "plays"),
-                TakeMiss: ("take the Miss", "takes the Miss"),
-                DefendMiss: ("defend the Miss", "defends the Miss"),
-            }[type(a)]
-            line = Text(namer.say(e.seat, *verb) + ".")
-            if isinstance(e.data, dict) and e.data.get("hand"):
-                line.append("  Your new hand: ")
-                line.append_text(cards_text([Card.parse(c) for c in e.data["hand"]]))
-        elif k == "exchanged" and e.seat is not None:
-            if isinstance(e.action, Discard) and isinstance(e.data, dict):
-                if e.action.mask:
-                    line = Text("You discard ")
-                    line.append_text(cards_text(e.action.cards))
-                    line.append(" and draw ")
-                    line.append_text(cards_text([Card.parse(c) for c in e.data.get("drawn", [])]))
-                    line.append(".")
-                else:
-                    line = Text("You keep your cards.")
-            else:
-                n = view.exchanged[e.seat] or 0
-                line = Text(
-                    f"{namer(e.seat)} " + (f"exchanges {n} card{'s' if n != 1 else ''}." if n else "keeps all cards.")
-                )
-        elif k == "reshuffled":
-            line = Text("The stock ran short: the discards are shuffled into a new stock (PAM-EXCH-2).", style="dim")
-        elif k == "play_begins" and e.seat is not None:
-            line = Text(f"Play begins: {namer.say(e.seat, 'lead', 'leads')}.", style="bold")
-        elif k == "trump_set" and isinstance(e.data, dict):
-            line = Text(f"The first lead sets trumps: {e.data.get('suit')} (IRISH-TRUMP-1).", style="#ffaf00")
-        elif k == "played" and e.seat is not None and isinstance(e.action, Play):
-            line = Text(namer.say(e.seat, "play") + " ")
-            line.append_text(card_text(e.action.card))
-            if e.action.civil:
-                line.append(", saying “Pam, be civil”", style="italic")
-            line.append(".")
-        elif k == "trick" and e.seat is not None and isinstance(e.data, dict):
-            line = Text(f"Trick {e.data.get('no')} to {namer(e.seat)}.", style="bold #87d75f")
-        elif k == "settled" and isinstance(e.data, Settlement):
-            line = Text(outcome_sentence(e.data, view.rules, namer, view.dealer), style="bold")
-        if line is not None:
-            lines.append(line)
+        if isinstance(e, Dealt):
+            continue  # "Deal N: Ada deals." already says it
+        said = n.event(e)
+        if said is None:
+            continue
+        style = _EVENT_STYLE.get(type(e), "")
+        if isinstance(e, Committed) and e.seat != namer.human:
+            style = "dim"
+        line = styled(said, style)
+        if isinstance(e, DealStarted):
+            line = Text.assemble((f"Deal {deal_number}", "bold"), ": ", line)
+        lines.append(line)
     return lines
 
 
@@ -496,81 +476,9 @@ def pool_word(rules: Rules) -> str:
     return "pot" if rules.game == "lou" else "pool"
 
 
-def outcome_sentence(st: Settlement, rules: Rules, namer: Namer, dealer: int) -> str:
-    """One sentence that says how the deal ended."""
-    pool = pool_word(rules)
-    lou = rules.game == "lou"
-    if st.kind == "no_play":
-        who = "Nobody went In" if lou else "Nobody played"
-        return f"{who}: the {pool} of {st.pool_before} carries to the next deal ({st.rule})."
-    if st.kind == "uncontested":
-        who = namer.subject(st.winners[0])
-        verb = "take" if st.winners[0] == namer.human else "takes"
-        why = (
-            "everyone before the dealer passed"
-            if st.rule == "LOO-DECL-3"
-            else "nobody else went In"
-            if lou
-            else "nobody else stayed in"
-        )
-        return f"{who} {verb} the {pool} of {st.won[st.winners[0]]} without play: {why} ({st.rule})."
-    if st.kind == "flush":
-        names = " and ".join(namer.subject(w) for w in st.winners)
-        return f"Flush! {names} sweep{'s' if namer.human not in st.winners else ''} the pool ({st.rule})."
-    if st.kind == "louse":
-        top = max(st.points) if st.points else 0
-        if top == 0:
-            return "Nobody took a penalty point (LOUSE-SCORE-1)."
-        worst = [namer(s) for s, p in enumerate(st.points) if p == top]
-        return f"Most penalty points: {' and '.join(worst)}, {top} ({st.rule})."
-    looed = [namer(s) for s in st.looed]
-    if lou:
-        if not looed:
-            return "Every In player took a trick: the game is over, and everyone antes again (LOU-GAME-1)."
-        return f"{', '.join(looed)} match{'es' if len(looed) == 1 else ''} the pot ({st.rule})."
-    if looed:
-        return f"Looed: {', '.join(looed)} ({st.rule})."
-    return f"Nobody was looed: the shares are paid ({st.rule})."
-
-
-_DIAMOND_QUEEN = {
-    "cancel_own_queens": "cancels the queens' points of whoever takes it",
-    "cancel_own_bonuses": "cancels the queen bonuses of whoever takes it",
-    "cancel_all_queens": "cancels every player's queen points",
-    "collect_all_queens": "gives whoever takes it every queen's points",
-}
-
-
-def louse_notes(deal: Deal, namer: Namer) -> list[Text]:
-    """The Louse penalties that need a word: the queen bonuses and what the ♦Q did (LOUSE-SCORE-2/3)."""
-    r = deal.rules
-    out: list[Text] = []
-    dq = Card.parse("Qd")
-    taker = next((s for s in range(deal.n) if (deal.taken[s] >> dq) & 1), None)
-    if taker is not None and r.diamond_queen in _DIAMOND_QUEEN:
-        out.append(
-            Text(
-                f"{namer.subject(taker)} took the Q♦, which {_DIAMOND_QUEEN[r.diamond_queen]} (LOUSE-SCORE-3).",
-                style="#ffaf00",
-            )
-        )
-    bonus = {"Qc": 300, "Qs": 200, "Qh": 100}
-    for code, pts in bonus.items():
-        c = Card.parse(code)
-        holder = next((s for s in range(deal.n) if (deal.taken[s] >> c) & 1), None)
-        if holder is None:
-            continue
-        note = ""
-        if taker is not None:
-            mode = r.diamond_queen
-            if (mode in ("cancel_own_queens", "cancel_own_bonuses") and holder == taker) or mode == "cancel_all_queens":
-                note = ", cancelled by the Q♦"
-            elif mode == "collect_all_queens" and holder != taker:
-                note = f", charged to {namer.subject(taker)} with the Q♦"
-        out.append(
-            Text(f"{namer.subject(holder)} took the {c.unicode}: +{pts} bonus{note} (LOUSE-SCORE-2).", style="dim")
-        )
-    return out
+def outcome_sentence(st: Settlement, rules: Rules, namer: Namer) -> str:
+    """One sentence that says how the deal ended (the narrator's)."""
+    return narrator(namer, rules).outcome(st)
 
 
 def _seat_tricks(deal: Deal) -> dict[int, list[int]]:
@@ -622,13 +530,15 @@ def deal_summary(
     assert st is not None
     r = deal.rules
     namer = Namer(names, human)
+    n = narrator(namer, r)
+    end = deal.view(None)
     parts: list[RenderableType] = []
     head = Text(f"Deal {record.number} · {title(r)} · dealer {namer(deal.dealer)}", style="bold #ffd75f")
     parts.append(head)
-    parts.append(Text(outcome_sentence(st, r, namer, deal.dealer), style="bold"))
+    parts.append(styled(n.outcome(st), "bold"))
     parts.append(_personal_line(record, human, totals_before))
     if r.game == "louse":
-        parts += louse_notes(deal, namer)
+        parts += [styled(note, "dim") for note in n.louse_notes(end)]
     else:
         line = Text(f"{pool_word(r).capitalize()} {st.pool_before} after the antes")
         if st.kind == "tricks" and st.share:
@@ -636,19 +546,12 @@ def deal_summary(
             line.append(f"; {st.share} a {piece}")
         line.append(f"; next deal starts with {st.pool_after} carried.")
         if r.game == "lou" and st.kind == "tricks" and not st.game_over:
-            line.append(" The game goes on: no antes next deal (LOU-GAME-1).")
+            line.append(" " + n.lou_game(st))
         parts.append(line)
-    if deal.defended:
-        parts.append(
-            Text(
-                f"{namer(deal.dealer)} defended the Miss: the dealer's tricks stay in the pool, and the "
-                "dealer wins and pays nothing (LOO-DECL-6).",
-                style="italic",
-            )
-        )
-    for seat, cards in deal.flushes.items():
-        line = Text(f"{namer.subject(seat)} {'hold' if seat == human else 'holds'} a flush: ")
-        line.append_text(cards_text(sort_hand(deal, cards)))
+    if end.defended:
+        parts.append(styled(n.defended(end.dealer), "italic"))
+    for seat, cards in end.flushes:
+        line = styled(n.flush(seat, sort_hand(deal, cards)))
         if seat in st.winners:
             line.append("  — sweeps the pool", style="bold")
         parts.append(line)
@@ -701,14 +604,13 @@ def deal_summary(
         t.add_row(*row)
     parts.append(Text(""))
     parts.append(t)
-    if st.looed and r.game == "loo" and st.kind == "tricks":
-        amount = max(st.owed)
-        kind = {"pool": "the whole pool", "fixed": "a fixed loo", "capped": "the pool up to the cap"}[r.loo_penalty]
-        parts.append(Text(f"A looed player pays {kind}: {amount} chips into the next pool (LOO-POOL-3).", style="dim"))
-    if deal.tricks:
+    cost = n.loo_cost(st)
+    if cost is not None:
+        parts.append(Text(cost, style="dim"))
+    if end.tricks:
         parts.append(Text(""))
         parts.append(Text("Tricks", style="bold"))
-        parts.append(trick_log(deal.view(None), namer))
+        parts.append(trick_log(end, namer))
     return Group(*parts)
 
 

@@ -1,0 +1,1 @@
+"""The rules engine: one deal as a phase machine, its events, views and settlement."""
