@@ -190,7 +190,7 @@ def test_LOO_DECL_9_a_declaration_cannot_be_taken_back() -> None:
     assert refused(deal, PASS, 3).rule_id == "COMMON-4"
     act(deal, "pass")  # the dealer passes
     assert deal.phase is Phase.PLAY
-    assert deal.view(None).declarations == ["pass", "play", "pass", "miss"]
+    assert list(deal.view(None).declarations) == ["pass", "play", "pass", "miss"]
     # The passed seats are never asked again; the two who stayed in play every trick, the Miss taker too.
     asked: set[int] = set()
     while not deal.is_over:
@@ -239,10 +239,10 @@ def test_LOO_POOL_1_each_trick_takes_an_equal_share() -> None:
     assert st.pool_before == 16  # 1 carried and five antes of 3
     assert st.rule == "LOO-POOL-1"
     assert st.share == 5  # 16 // 3
-    assert st.won == [0, 10, 0, 5, 0]  # two shares and one
-    assert st.paid == [0, 0, 0, 0, 0]
+    assert list(st.won) == [0, 10, 0, 5, 0]  # two shares and one
+    assert list(st.paid) == [0, 0, 0, 0, 0]
     assert st.pool_after == 1  # what does not divide stays (LOO-POOL-2)
-    assert deal.view(None).stacks == [97, 107, 97, 102, 97]
+    assert list(deal.view(None).stacks) == [97, 107, 97, 102, 97]
 
 
 @pytest.mark.parametrize("pool", [3, 4, 5, 30])
@@ -272,7 +272,7 @@ def test_LOO_POOL_4_next_pool_is_remainder_plus_loos_plus_next_antes(
     session, deal = pool_session(opts, carried, "play")
     st = settled(deal)
     assert st.pool_before == 16
-    assert st.looed == [2] and st.paid[2] == loo
+    assert list(st.looed) == [2] and st.paid[2] == loo
     assert st.pool_after == 1 + loo  # the remainder stays, the loo joins it
     session.finish_deal()
     assert session.new_deal().view(None).pool == 1 + loo + next_antes
@@ -308,34 +308,34 @@ def test_LOU_ANTE_1_everyone_antes_when_a_game_starts_and_the_pot_makes_three_pi
     session = Session(rules_with("lou", {"ante": 3}), 3, dealer=0, stack=50)
     # Everyone In, and each takes one trick: the game ends (LOU-GAME-1).
     deal = lou_deal(session, {1: "A♥ 3♦ 4♠", 2: "4♥ K♦ 3♠", 0: "5♥ 5♦ K♠"})
-    assert deal.view(None).stacks == [47, 47, 47]  # every player antes 3, even one who will go Out
+    assert list(deal.view(None).stacks) == [47, 47, 47]  # every player antes 3, even one who will go Out
     assert deal.view(None).pool == 9
     commit(deal, {0, 1, 2})
     act(deal, "A♥", "4♥", "5♥", "3♦", "K♦", "5♦", "3♠", "K♠", "4♠")
     st = settled(deal)
     assert st.share == 3  # a pile is the pot divided by three
-    assert st.won == [3, 3, 3] and st.game_over
+    assert list(st.won) == [3, 3, 3] and st.game_over
     session.finish_deal()
     assert session.stacks == [50, 50, 50]
     # A new game: everyone antes again.
     again = lou_deal(session, {1: "A♥ A♦ A♠", 2: "4♥ 4♦ 4♠", 0: "5♥ 5♦ 5♠"})
-    assert again.view(None).stacks == [47, 47, 47] and again.view(None).pool == 9
+    assert list(again.view(None).stacks) == [47, 47, 47] and again.view(None).pool == 9
 
 
 def test_LOU_ANTE_1_no_antes_while_a_game_goes_on() -> None:
     session = Session(rules_with("lou", {"ante": 3}), 3, dealer=0, stack=50)
     deal = lou_deal(session, {1: "A♥ A♦ A♠", 2: "4♥ 4♦ 4♠", 0: "5♥ 5♦ 5♠"})
-    assert deal.view(None).stacks == [47, 47, 47] and deal.view(None).pool == 9
+    assert list(deal.view(None).stacks) == [47, 47, 47] and deal.view(None).pool == 9
     commit(deal, {1, 2})  # the dealer stays Out but has anted
     act(deal, "A♥", "4♥", "A♦", "4♦", "A♠", "4♠")
     st = settled(deal)
-    assert st.won == [0, 9, 0] and st.paid == [0, 0, 9]  # seat 2 took no trick and matches the pot
+    assert list(st.won) == [0, 9, 0] and list(st.paid) == [0, 0, 9]  # seat 2 took no trick and matches the pot
     assert not st.game_over
     session.finish_deal()
     stacks = list(session.stacks)
     assert stacks == [47, 56, 38]
     nxt = lou_deal(session, {1: "A♥ 3♦ 4♠", 2: "4♥ K♦ 3♠", 0: "5♥ 5♦ K♠"})
-    assert nxt.view(None).stacks == stacks  # nobody antes
+    assert list(nxt.view(None).stacks) == stacks  # nobody antes
     assert nxt.view(None).pool == 9  # the pot is the match
 
 
@@ -358,8 +358,8 @@ def lou_payout(payout: str) -> Deal:
 def test_LOU_PAY_2_format_b_two_tricks_take_the_pot_every_other_in_player_matches() -> None:
     st = settled(lou_payout("B"))
     assert st.rule == "LOU-PAY-2"
-    assert st.won == [0, 30, 0, 0, 0]  # the whole pot, not two piles
-    assert st.paid == [0, 0, 30, 30, 30]  # seat 2 matches despite his trick; the Out dealer pays nothing
+    assert list(st.won) == [0, 30, 0, 0, 0]  # the whole pot, not two piles
+    assert list(st.paid) == [0, 0, 30, 30, 30]  # seat 2 matches despite his trick; the Out dealer pays nothing
     assert st.pool_after == 90
     assert not st.game_over
 
@@ -367,8 +367,8 @@ def test_LOU_PAY_2_format_b_two_tricks_take_the_pot_every_other_in_player_matche
 def test_LOU_PAY_3_format_c_two_tricks_take_the_pot_trickless_players_match() -> None:
     st = settled(lou_payout("C"))
     assert st.rule == "LOU-PAY-3"
-    assert st.won == [0, 30, 0, 0, 0]
-    assert st.paid == [0, 0, 0, 30, 30]  # seat 2 took a trick: he neither pays nor wins
+    assert list(st.won) == [0, 30, 0, 0, 0]
+    assert list(st.paid) == [0, 0, 0, 30, 30]  # seat 2 took a trick: he neither pays nor wins
     assert st.pool_after == 60
     assert not st.game_over
 
@@ -386,7 +386,7 @@ def test_LOUSE_DEAL_1_eight_cards_each_in_packets_of_3_2_3_and_the_left_of_the_d
     # No turn-up, no stake, no declaration: the deal starts with the first lead.
     assert deal.phase is Phase.PLAY
     view = deal.view(None)
-    assert view.turnup is None and view.pool == 0 and view.stacks == [100] * 4
+    assert view.turnup is None and view.pool == 0 and list(view.stacks) == [100] * 4
     for k in range(4):
         seat = (dealer + 1 + k) % 4
         expected = deck[3 * k : 3 * k + 3] + deck[12 + 2 * k : 14 + 2 * k] + deck[20 + 3 * k : 23 + 3 * k]
@@ -424,7 +424,7 @@ def test_LOUSE_SCORE_1_card_points_ace_11_ten_10_king_4_queen_2_jack_2(queen: in
         act(deal, *trick.split())
     assert winners(deal) == [1, 1, 1, 1, 2, 2, 2, 2]
     st = settled(deal)
-    assert st.points == points
+    assert list(st.points) == points
     assert sum(st.points) == 4 * (11 + 10 + 4 + queen + 2)  # 116 with the queen at 2: the sevens to nines score 0
 
 
