@@ -30,7 +30,8 @@ from lanterloo.engine.events import (
     Settled,
     TrickWon,
 )
-from lanterloo.scoring import louse_card_values, stakes
+from lanterloo.engine.scoring import louse_card_values
+from lanterloo.engine.shape import stakes
 from lanterloo.setup import deal_from_hands
 from positions import act, settled
 

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 
 from lanterloo.actions import DefendMiss, Pass, Stand, TakeMiss
 from lanterloo.cards import Card, Suit, cards_of, fmt_cards
-from lanterloo.deal import Deal
+from lanterloo.engine import Deal
 from lanterloo.engine.events import DealerTakesPool, Declared, Exchanged, Forced, PlayBegins, Revealed, TrumpSet
-from lanterloo.scoring import Settlement
+from lanterloo.engine.scoring import Settlement
 
 
 def _plural(k: int, word: str) -> str:

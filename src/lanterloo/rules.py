@@ -271,6 +271,8 @@ class Rules:
             return loo and self.miss
         if name == "exchange":
             return loo and not self.miss
+        if name == "remainder":  # Lou's piles too (research A-11)
+            return game != "louse"
         if name == "void_trump_duty":
             return loo or (game == "lou" and self.lou_follow_suit)
         return loo

@@ -13,11 +13,11 @@ from rich.text import Text
 
 from lanterloo.actions import Action, DefendMiss, Discard, Pass, Play, Stand, TakeMiss
 from lanterloo.cards import Card, Suit, cards_of
-from lanterloo.deal import Deal, Phase, View
+from lanterloo.engine import Deal, Phase, View
 from lanterloo.engine.events import Declared, Exchanged, Forced, Revealed, Settled, TrickWon, TrumpSet, TurnedUp
+from lanterloo.engine.scoring import Settlement, louse_card_points, louse_points
 from lanterloo.ruleids import RULES
 from lanterloo.rules import OPTION_FIELDS, PRESET_INFO, Rules
-from lanterloo.scoring import Settlement, louse_card_points, louse_points
 from lanterloo.session import DealRecord, Session
 from lanterloo.tables import JACKS
 
