@@ -95,12 +95,16 @@ def test_copy_shares_nothing_mutable_and_plays_on_alike() -> None:
 # --- the pure trick functions --------------------------------------------------------------------------------
 
 
+RULES = rules_with("three-card")
+LENIENT = rules_with("three-card", {"void_trump_duty": "only_if_can_head"})
+
+
 def test_LOO_PLAY_1_LOO_PLAY_2_follow_and_head_without_a_deal() -> None:
     t = loo_tables(Suit.HEARTS)
     hand = m("2s 9s 3c")
-    c = tricks.follow_and_head(hand, Suit.SPADES, parse_card("5s"), t, "always")
+    c = tricks.loo_follow(hand, Suit.SPADES, parse_card("5s"), t, RULES, False)
     assert (c.allowed, c.rule) == (m("9s"), "LOO-PLAY-2")
-    c = tricks.follow_and_head(hand, Suit.SPADES, parse_card("Ts"), t, "always")
+    c = tricks.loo_follow(hand, Suit.SPADES, parse_card("Ts"), t, RULES, False)
     assert (c.allowed, c.rule) == (m("2s 9s"), "LOO-PLAY-1")
     reason, rule = tricks.explain_refusal(parse_card("3c"), hand, Suit.SPADES, c, t, False)
     assert rule == "LOO-PLAY-1" and "spades" in reason
@@ -109,10 +113,10 @@ def test_LOO_PLAY_1_LOO_PLAY_2_follow_and_head_without_a_deal() -> None:
 def test_LOO_PLAY_3_LOO_PLAY_5_a_void_hand_trumps() -> None:
     t = loo_tables(Suit.HEARTS)
     hand = m("2h 3c")
-    assert tricks.follow_and_head(hand, Suit.SPADES, parse_card("5s"), t, "always").rule == "LOO-PLAY-3"
-    c = tricks.follow_and_head(hand, Suit.SPADES, parse_card("9h"), t, "always")
+    assert tricks.loo_follow(hand, Suit.SPADES, parse_card("5s"), t, RULES, False).rule == "LOO-PLAY-3"
+    c = tricks.loo_follow(hand, Suit.SPADES, parse_card("9h"), t, RULES, False)
     assert (c.allowed, c.rule) == (m("2h"), "LOO-PLAY-5")
-    assert tricks.follow_and_head(hand, Suit.SPADES, parse_card("9h"), t, "if_heads").allowed == hand
+    assert tricks.loo_follow(hand, Suit.SPADES, parse_card("9h"), t, LENIENT, False).allowed == hand
     assert tricks.heads(parse_card("2h"), parse_card("As"), t)
     assert not tricks.heads(parse_card("Ks"), parse_card("As"), t)
 

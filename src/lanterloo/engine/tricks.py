@@ -7,10 +7,9 @@ any card may be played) and one number the explanation needs. The engine, the bo
 functions, so the duties are encoded once:
 
 * ``lead_constraint``: the Loo lead duties (LOO-LEAD-2..5, PAM-3);
-* ``follow_and_head`` (Loo: follow, head, trump, overtrump; LOO-PLAY-1..5), ``beat_if_able`` (Lou's L2,
-  LOU-PLAY-1) and ``follow_suit_only`` (Louse, LOUSE-PLAY-1);
-* ``bar_pam``: where Pam may not be played (PAM-2, the privileged Pam);
-* ``loo_follow``, ``lou_follow``, ``louse_follow``: each game's whole duty for a card that is not a lead;
+* ``loo_follow`` (follow, head, trump, overtrump; LOO-PLAY-1..5), ``lou_follow`` (Lou's L2, beat if able;
+  LOU-PLAY-1) and ``louse_follow`` (follow suit; LOUSE-PLAY-1): each game's whole duty for a card that is not a
+  lead, built on ``beat_if_able``, ``follow_suit_only`` and ``bar_pam`` (where Pam may not be played, PAM-2);
 * ``heads`` and ``top_trumps``: which card beats which;
 * ``explain_refusal``: the plain-language reason a card is refused, and the rule it breaks.
 """
@@ -58,23 +57,6 @@ def beat_if_able(hand: int, best: int, t: Tables) -> Constraint:
     return Constraint(w, "LOU-PLAY-1", best) if w else Constraint(hand)
 
 
-def follow_and_head(hand: int, led: int, best: int, t: Tables, void_trump_duty: str) -> Constraint:
-    """LOO-PLAY-1..5: follow suit and head the trick if able; void, trump (overtrump) if able."""
-    f = hand & t.suit_mask[led]
-    if f:
-        w = f & t.beaten_by[best]
-        return Constraint(w, "LOO-PLAY-2", best) if w else Constraint(f, "LOO-PLAY-1", led)
-    tr = hand & t.trump_mask
-    if not tr:
-        return Constraint(hand)
-    w = tr & t.beaten_by[best]
-    if w:
-        return Constraint(w, "LOO-PLAY-4" if t.eff[best] == t.trump else "LOO-PLAY-3", best)
-    if void_trump_duty == "always":
-        return Constraint(tr, "LOO-PLAY-5", led)
-    return Constraint(hand)
-
-
 def bar_pam(hand: int, t: Tables, rules: Rules, civil: bool) -> tuple[int, bool]:
     """The hand less a Pam that may not be played to this trick (PAM-2), and whether Pam is privileged.
 
@@ -95,11 +77,24 @@ def bar_pam(hand: int, t: Tables, rules: Rules, civil: bool) -> tuple[int, bool]
 
 
 def loo_follow(hand: int, led: int, best: int, t: Tables, rules: Rules, civil: bool) -> Constraint:
-    """Loo's duty for a card that is not a lead: Pam's bar, then follow and head (LOO-PLAY-1..5, PAM-2)."""
-    if t.pam < 0:
-        return follow_and_head(hand, led, best, t, rules.void_trump_duty)
-    rest, privileged = bar_pam(hand, t, rules, civil)
-    c = follow_and_head(rest, led, best, t, rules.void_trump_duty)
+    """Loo's duty for a card that is not a lead (LOO-PLAY-1..5): follow suit and head the trick if able; void,
+    trump (overtrump) if able, and under ``void_trump_duty = always`` a trump even when it cannot win. Pam first
+    obeys its own bar (PAM-2); a privileged Pam may always be played.
+    """
+    privileged = False
+    if t.pam >= 0:
+        hand, privileged = bar_pam(hand, t, rules, civil)
+    f = hand & t.suit_mask[led]
+    tr = hand & t.trump_mask
+    if f:
+        w = f & t.beaten_by[best]
+        c = Constraint(w, "LOO-PLAY-2", best) if w else Constraint(f, "LOO-PLAY-1", led)
+    elif tr & t.beaten_by[best]:
+        c = Constraint(tr & t.beaten_by[best], "LOO-PLAY-4" if t.eff[best] == t.trump else "LOO-PLAY-3", best)
+    elif tr and rules.void_trump_duty == "always":
+        c = Constraint(tr, "LOO-PLAY-5", led)
+    else:
+        c = Constraint(hand)
     return c._replace(allowed=c.allowed | (1 << t.pam)) if privileged else c
 
 
