@@ -7,7 +7,18 @@ import random
 
 import pytest
 
-from lanterloo import PASS, STAND, Deal, IllegalActionError, LooError, Phase, parse_action, rules_with
+from lanterloo import (
+    PASS,
+    STAND,
+    Deal,
+    HistoryError,
+    IllegalActionError,
+    LooError,
+    Phase,
+    history,
+    parse_action,
+    rules_with,
+)
 from lanterloo.cards import Suit, mask_of, parse_card, parse_cards
 from lanterloo.engine import HANDLERS, declare, replay, shape_of, tricks
 from lanterloo.engine.events import Reshuffled
@@ -240,3 +251,16 @@ def test_LOO_LEAD_4_the_reason_matches_the_situation() -> None:
     two = deal_from_hands(rules_with("three-card"), {1: "9♣ 3♣ A♥"}, players=3, turnup="5♣")
     act(two, "play", "pass", "play")
     assert_illegal(two, "3♣", "LOO-LEAD-4", "Only two hands are in play", "9♣")
+
+
+def test_LOO_POOL_4_an_older_record_of_a_deal_nobody_played_still_verifies() -> None:
+    deal = Deal(rules_with("three-card", {"dealer_takes_all_pass": False}), [50] * 4, seed=1)
+    for _ in range(4):
+        deal.apply(PASS)
+    record = history.deal_to_record(deal)
+    history.verify_record(record, 1)
+    record["result"]["settlement"]["game_over"] = False  # as writers before the fix recorded it
+    history.verify_record(record, 1)
+    record["result"]["settlement"]["pool_after"] += 1
+    with pytest.raises(HistoryError):
+        history.verify_record(record, 1)
