@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from lanterloo.bots.base import Bot, Decision, RandomBot, make_bot
 from lanterloo.bots.heuristic import Estimate, HeuristicBot
-from lanterloo.deal import Phase, View
+from lanterloo.engine import Phase, View
 from lanterloo.rules import PRESET_NAMES, PRESETS
 from lanterloo.session import Session
 

@@ -10,7 +10,7 @@ from lanterloo.actions import DEFEND_MISS, PASS, PLAYS, STAND, TAKE_MISS, Action
 from lanterloo.bots.base import Bot, RandomBot, bot_names, make_bot, make_bots
 from lanterloo.bots.heuristic import HeuristicBot
 from lanterloo.cards import Card, mask_of, parse_cards
-from lanterloo.deal import Deal, Phase
+from lanterloo.engine import Deal, Phase
 from lanterloo.rules import PRESET_NAMES, PRESETS, rules_with
 from lanterloo.session import Session
 from lanterloo.setup import deal_from_hands

@@ -19,7 +19,7 @@ from lanterloo import history
 from lanterloo.actions import Play, parse_action
 from lanterloo.cards import Card
 from lanterloo.cli import main
-from lanterloo.deal import Deal
+from lanterloo.engine import Deal
 from lanterloo.errors import IllegalActionError
 from lanterloo.rules import OPTION_FIELDS, PRESET_INFO, PRESET_NAMES, Rules, rules_with
 

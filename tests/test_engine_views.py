@@ -30,7 +30,8 @@ from lanterloo.engine.events import (
     Settled,
     TrickWon,
 )
-from lanterloo.scoring import louse_card_values, stakes
+from lanterloo.engine.scoring import louse_card_values
+from lanterloo.engine.shape import stakes
 from lanterloo.setup import deal_from_hands
 from positions import act, settled
 
@@ -118,11 +119,9 @@ def test_view_and_settlement_are_frozen_and_share_nothing_mutable() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         view.pool = 0  # type: ignore[misc]
     st = settled(deal)
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         st.pool_after = 0  # type: ignore[misc]
-    for value in [getattr(view, f.name) for f in dataclasses.fields(view)] + [
-        getattr(st, f.name) for f in dataclasses.fields(st)
-    ]:
+    for value in [getattr(view, f.name) for f in dataclasses.fields(view)] + [getattr(st, name) for name in st._fields]:
         assert not isinstance(value, (list, dict, set)), value
 
 

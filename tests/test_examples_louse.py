@@ -24,8 +24,8 @@ from lanterloo import (
     rules_with,
 )
 from lanterloo.cards import JACK, Suit, mask_of
-from lanterloo.deal import deck_for
-from lanterloo.scoring import louse_points
+from lanterloo.engine import deck_for
+from lanterloo.engine.scoring import louse_points
 from lanterloo.setup import deal_from_hands, deck_for_hands
 from positions import act, assert_illegal, cards, legal_cards, settled
 

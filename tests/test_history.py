@@ -18,7 +18,7 @@ import pytest
 from lanterloo import history
 from lanterloo.bots import make_bots
 from lanterloo.cards import Card, cards_of
-from lanterloo.deal import Deal, Phase
+from lanterloo.engine import Deal, Phase
 from lanterloo.errors import HistoryError
 from lanterloo.rules import PRESET_NAMES, Rules, rules_with
 from lanterloo.session import Session

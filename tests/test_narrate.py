@@ -13,13 +13,13 @@ from rich.console import Console
 
 from lanterloo.actions import PASS, STAND, TAKE_MISS, parse_action
 from lanterloo.bots import Bot, Decision
-from lanterloo.deal import Deal, Phase, View
+from lanterloo.engine import Deal, Phase, View
 from lanterloo.engine.events import EVENT_TYPES, Committed, DealStarted, Event, Exchanged, Settled
 from lanterloo.engine.narrate import Narrator
+from lanterloo.engine.scoring import SettlementKind
 from lanterloo.errors import IllegalActionError
 from lanterloo.render import render_deal
 from lanterloo.rules import PRESETS, Rules, rules_with
-from lanterloo.scoring import SettlementKind
 from lanterloo.tui import Game, new_settings
 from lanterloo.tui import text as tt
 from lanterloo.tui.app import LooApp

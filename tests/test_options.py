@@ -29,8 +29,8 @@ from lanterloo import (
     parse_cards,
     rules_with,
 )
+from lanterloo.engine.scoring import louse_points
 from lanterloo.rules import PRESETS, parse_option_value, resolve_preset
-from lanterloo.scoring import louse_points
 from lanterloo.setup import deal_from_hands, deck_for_hands
 from positions import act, assert_illegal, cards, legal_cards, phase, settled
 

@@ -45,7 +45,7 @@ from lanterloo.actions import (
     discard,
 )
 from lanterloo.cards import ACE, JACK, KING, QUEEN, TEN, Card, Suit, cards_of, mask_of, parse_card
-from lanterloo.deal import TERMINAL, Deal, Phase, deck_for, replay, replay_events
+from lanterloo.engine import TERMINAL, Deal, Phase, deck_for, replay, replay_events
 from lanterloo.engine.events import EVENT_TYPES, Committed, Event
 from lanterloo.errors import LooError, RulesError
 from lanterloo.rules import OPTION_FIELDS, PRESET_NAMES, PRESETS, Rules, option_choices, rules_with

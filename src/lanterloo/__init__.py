@@ -24,8 +24,9 @@ from lanterloo.actions import (
     parse_action,
 )
 from lanterloo.cards import Card, Suit, parse_card, parse_cards
-from lanterloo.deal import TERMINAL, Deal, Phase, TrickRecord, View, replay, replay_events
+from lanterloo.engine import TERMINAL, Deal, Phase, TrickRecord, View, replay, replay_events
 from lanterloo.engine.events import Event
+from lanterloo.engine.scoring import Settlement, SettlementKind, Stakes
 from lanterloo.errors import HistoryError, IllegalActionError, LooError, NotationError, RulesError
 from lanterloo.rules import (
     PRESET_INFO,
@@ -39,7 +40,6 @@ from lanterloo.rules import (
     resolve_preset,
     rules_with,
 )
-from lanterloo.scoring import Settlement, SettlementKind, Stakes
 from lanterloo.session import DealRecord, Session
 
 __version__ = "0.1.0"

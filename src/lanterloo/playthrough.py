@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from lanterloo.cards import Card, Suit, cards_of, fmt_cards
-from lanterloo.deal import Deal, Phase
+from lanterloo.engine import Deal, Phase
 from lanterloo.engine.events import Event
 from lanterloo.engine.narrate import Narrator
 from lanterloo.errors import LooError

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lanterloo.cards import Card
-from lanterloo.deal import Deal
+from lanterloo.engine import Deal
 from lanterloo.engine.events import DealStarted
 from lanterloo.engine.narrate import Narrator
 

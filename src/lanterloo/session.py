@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lanterloo.actions import Action
-from lanterloo.deal import Deal
+from lanterloo.engine import Deal, shape_of
 from lanterloo.errors import LooError
 from lanterloo.rules import Rules
 
@@ -85,7 +85,7 @@ class Session:
 
     def _ante_shortfall(self) -> int | None:
         r = self.rules
-        if r.game == "louse" or not self.ante_due or r.ante == 0:
+        if not shape_of(r).antes or not self.ante_due or r.ante == 0:
             return None
         for s in range(self.n):
             if self.stacks[s] < r.ante_owed(s, self.dealer):
@@ -125,7 +125,7 @@ class Session:
         st = deal.settlement
         self.stacks = list(deal.stacks)
         self.pool = deal.pool
-        self.ante_due = st.game_over if self.rules.game == "lou" else True
+        self.ante_due = st.game_over if shape_of(self.rules).games_span_deals else True
         if st.points:
             self.totals = [a + b for a, b in zip(self.totals, st.points, strict=True)]
         self.deals_played += 1
@@ -140,7 +140,7 @@ class Session:
 
     def _check_end(self, owed: Sequence[int], paid: Sequence[int]) -> None:
         r = self.rules
-        if r.game == "louse":
+        if shape_of(r).scores_points:  # a Louse match ends at the points target
             over = [s for s in range(self.n) if self.totals[s] >= r.louse_target]
             if over:
                 top = max(self.totals[s] for s in over)

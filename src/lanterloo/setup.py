@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from lanterloo.cards import Card, parse_cards
-from lanterloo.deal import Deal, deck_for, packets
+from lanterloo.engine import Deal, deck_for, packets, shape_of
 from lanterloo.errors import LooError
 from lanterloo.rules import Rules
 
@@ -77,8 +77,7 @@ def deck_for_hands(
         if rules.miss:
             order.append(miss_list[mpos])
             mpos += 1
-    if rules.game == "louse" and players == 3 and rules.louse3_mode == "widow":
-        order.extend(take(2))
+    order.extend(take(shape_of(rules).widow(rules, players)))
     if rules.trump_mode == "turnup":
         order.append(turn if turn is not None else take(1)[0])
     elif turn is not None:

@@ -22,7 +22,7 @@ from lanterloo import history as hh
 from lanterloo.actions import Action
 from lanterloo.bots import Bot, RandomBot, make_bots
 from lanterloo.bots.base import bot_names
-from lanterloo.deal import Deal, Phase
+from lanterloo.engine import Deal, Phase
 from lanterloo.errors import LooError
 from lanterloo.rules import Rules
 from lanterloo.session import DealRecord, Session

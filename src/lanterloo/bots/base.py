@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from lanterloo.actions import Action
-from lanterloo.deal import View
+from lanterloo.engine import View
 from lanterloo.errors import LooError
 
 

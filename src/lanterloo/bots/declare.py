@@ -24,7 +24,7 @@ from lanterloo.bots.knowledge import FUTURE_THREAT, OVERRUFF, RUFF_IF_VOID, Know
 from lanterloo.bots.payoff import Payoff, payoff_for, trick_distribution
 from lanterloo.bots.style import Style
 from lanterloo.cards import ACE, KING, SUIT_MASKS, Card, cards_of
-from lanterloo.deal import Phase, View
+from lanterloo.engine import Phase, View
 from lanterloo.tables import NO_TRUMP
 
 _WORDS = ("no", "one", "two", "three", "four", "five")

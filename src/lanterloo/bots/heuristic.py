@@ -23,7 +23,7 @@ from lanterloo.bots.knowledge import Knowledge
 from lanterloo.bots.louse import decide_louse
 from lanterloo.bots.style import BALANCED, BOLD, CAUTIOUS, Style
 from lanterloo.bots.trickplay import decide_trick
-from lanterloo.deal import Phase, View
+from lanterloo.engine import Phase, View
 from lanterloo.errors import LooError
 
 PRIOR_WEIGHT = 10.0  # the prior counts as this many watched declarations

@@ -18,7 +18,7 @@ from functools import cache
 
 from lanterloo.actions import Discard
 from lanterloo.cards import ACE, JACK, Card, Suit, mask_of
-from lanterloo.deal import View, deck_for
+from lanterloo.engine import View, deck_for
 from lanterloo.rules import Rules
 from lanterloo.tables import JACKS, NO_TRUMP, Tables, loo_tables, louse_tables
 

@@ -21,7 +21,7 @@ from lanterloo.bots.knowledge import Knowledge, suit_name
 from lanterloo.bots.style import Style
 from lanterloo.bots.trickplay import forced_reason
 from lanterloo.cards import QUEEN, Card, Suit, cards_of
-from lanterloo.scoring import louse_card_points, louse_points
+from lanterloo.engine.scoring import louse_card_points, louse_points
 from lanterloo.tables import JACKS
 
 _BONUS = {Suit.CLUBS: 300, Suit.SPADES: 200, Suit.HEARTS: 100}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lanterloo.deal import View
+from lanterloo.engine import View
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from typing import Literal, NamedTuple, TypeAlias
 
 from lanterloo.actions import Action, Discard, Pass, Play, Stand
 from lanterloo.cards import Card, Suit
-from lanterloo.scoring import Settlement
+from lanterloo.engine.scoring import Settlement
 
 
 def _sees(private_to: tuple[int, ...] | None, seat: int | None) -> bool:

@@ -38,11 +38,11 @@ from lanterloo.engine.events import (
     TrumpSet,
     TurnedUp,
 )
+from lanterloo.engine.scoring import Settlement, SettlementKind, louse_card_points, louse_card_values
 from lanterloo.rules import Rules
-from lanterloo.scoring import Settlement, SettlementKind, louse_card_points, louse_card_values
 
 if TYPE_CHECKING:
-    from lanterloo.deal import View
+    from lanterloo.engine import View
 
 
 def plural(k: int, word: str) -> str:

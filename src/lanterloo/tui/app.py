@@ -34,7 +34,7 @@ from lanterloo.actions import (
     discard,
 )
 from lanterloo.cards import Card, mask_of
-from lanterloo.deal import Deal, Phase, View
+from lanterloo.engine import Deal, Phase, View
 from lanterloo.errors import IllegalActionError, LooError
 from lanterloo.tui import text
 from lanterloo.tui.game import Game

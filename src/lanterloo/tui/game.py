@@ -24,7 +24,7 @@ from lanterloo.actions import Action, parse_action
 from lanterloo.bots import Bot, Decision, RandomBot, make_bot
 from lanterloo.bots.base import bot_names
 from lanterloo.cards import Card
-from lanterloo.deal import Deal, View
+from lanterloo.engine import Deal, View
 from lanterloo.errors import IllegalActionError, LooError, RulesError
 from lanterloo.rules import Rules, rules_with
 from lanterloo.session import DealRecord, Session

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from lanterloo.actions import Action, DefendMiss, Discard, Pass, Play, Stand, TakeMiss
 from lanterloo.cards import Card, Suit, cards_of
-from lanterloo.deal import Deal, Phase, View
+from lanterloo.engine import Deal, Phase, View
 from lanterloo.engine.events import (
     Committed,
     DealStarted,
@@ -27,9 +27,9 @@ from lanterloo.engine.events import (
     TrumpSet,
 )
 from lanterloo.engine.narrate import Narrator
+from lanterloo.engine.scoring import Settlement, louse_card_points, louse_points
 from lanterloo.rules import Rules
 from lanterloo.rules import title as title  # re-exported: the app reads it from here
-from lanterloo.scoring import Settlement, louse_card_points, louse_points
 from lanterloo.session import DealRecord, Session
 from lanterloo.tables import JACKS
 from lanterloo.tui.rulespanel import rules_panel as rules_panel  # re-exported

@@ -1,6 +1,7 @@
-"""Settlement in whole chips (and Louse's penalty points).
+"""Settlement in whole chips (and Louse's penalty points), and the stakes that the settlement will count.
 
-Every function here reads a finished ``Deal`` and returns a ``Settlement``; the deal applies it. Chips only move
+Every function here reads an ``Outcome``, a small frozen record of how a deal ended that the deal builds when it
+ends, and returns a ``Settlement``; the deal applies it. Nothing here reads the live ``Deal``. Chips only move
 between stacks and the pool, so stacks plus pool are conserved (antes move chips into the pool, too). Nobody pays
 more than his stack (SESSION-3): the shortfall is recorded in ``owed`` minus ``paid``.
 """
@@ -11,13 +12,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from lanterloo.cards import ACE, CARDS, JACK, KING, QUEEN, SUIT_MASKS, TEN, Suit, cards_of
+from lanterloo.engine.phases import TrickRecord
 from lanterloo.rules import Rules
 
 if TYPE_CHECKING:
-    from lanterloo.deal import Deal
+    from lanterloo.engine.shape import GameShape
 
 
 class SettlementKind(StrEnum):
@@ -30,9 +32,11 @@ class SettlementKind(StrEnum):
     LOUSE = "louse"  # Louse: penalty points
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
-    """How a deal ended and who paid whom. Immutable: views and events share it with the deal safely."""
+class Settlement(NamedTuple):
+    """How a deal ended and who paid whom. Immutable: views and events share it with the deal safely.
+
+    A NamedTuple, like the events: one is built per deal, several times faster than a frozen dataclass.
+    """
 
     kind: SettlementKind
     rule: str  # the rule that decided it
@@ -52,7 +56,7 @@ class Settlement:
         return self.won[seat] - self.paid[seat]
 
     def to_dict(self) -> dict[str, Any]:
-        # by hand: dataclasses.asdict deep-copies and is the slowest step of a simulated deal
+        # lists, as the hand history writes them
         return {
             "kind": self.kind.value,
             "rule": self.rule,
@@ -94,8 +98,7 @@ class Settlement:
 # --- stakes: what each open choice can win or cost ---------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Stakes:
+class Stakes(NamedTuple):
     """What is at stake in a deal right now, from the pool as it stands. Settlement uses the same figures.
 
     ``share``: chips per trick (Lou: per pile, a third of the pot); ``loo``: what a looed player pays (Lou: the
@@ -110,27 +113,71 @@ class Stakes:
     card_points: tuple[int, ...] = ()
 
 
-def stakes(rules: Rules, pool: int) -> Stakes:
-    """The stakes of a deal whose pool holds ``pool`` as play begins (LOO-POOL-1/3, LOU-PAY-1..4, LOUSE-SCORE-1)."""
-    if rules.game == "louse":
-        return Stakes(0, 0, 0, 0, louse_card_values(rules.louse_queen_points))
-    if rules.game == "lou":
-        match = min(pool, rules.lou_match_cap) if rules.lou_match_cap else pool
-        return Stakes(pool, pool // 3, match, match)
+def loo_stakes(rules: Rules, pool: int) -> Stakes:
+    """Loo: a share per trick, and the loo (LOO-POOL-1/3)."""
     return Stakes(pool, pool // rules.hand_size, rules.loo_owed(pool), 0)
 
 
-def _collect(deal: Deal, payers: Sequence[int], amount: int, won: Sequence[int]) -> tuple[list[int], list[int]]:
-    owed = [0] * deal.n
-    paid = [0] * deal.n
+def lou_stakes(rules: Rules, pool: int) -> Stakes:
+    """Lou: three piles of a third of the pot; whoever is liable matches the pot, up to the cap (LOU-PAY-1..4)."""
+    match = min(pool, rules.lou_match_cap) if rules.lou_match_cap else pool
+    return Stakes(pool, pool // 3, match, match)
+
+
+def louse_stakes(rules: Rules, pool: int) -> Stakes:
+    """Louse: no chips, penalty points per card (LOUSE-SCORE-1/2)."""
+    return Stakes(0, 0, 0, 0, louse_card_values(rules.louse_queen_points))
+
+
+class Outcome(NamedTuple):
+    """How a deal ended: everything the settlement needs, frozen when the deal ends (a NamedTuple: one per deal,
+    and a tuple of 21 fields is built several times faster than a frozen dataclass)."""
+
+    shape: GameShape
+    rules: Rules
+    kind: SettlementKind
+    rule: str  # the rule that ended the deal (the settlement of tricks names its own)
+    n: int
+    dealer: int
+    pool: int  # the pool as play began (after antes)
+    stacks: tuple[int, ...]  # the stacks as play began
+    stakes: Stakes
+    in_play: tuple[bool, ...]
+    order: tuple[int, ...]  # the seats in play, from the eldest hand on
+    hands: tuple[int, ...]  # the hands left (a flush is settled before play, from the hands)
+    tricks: tuple[TrickRecord, ...]
+    tricks_won: tuple[int, ...]
+    taken: tuple[int, ...]  # Louse: the cards each seat took
+    widow: int
+    defended: bool  # the dealer defended the Miss (LOO-DECL-6)
+    pam: int
+    pam_holder: int  # the seat that held Pam as play began, or -1
+    winners: tuple[int, ...] = ()  # an uncontested winner, or the flush winners
+    flush_holders: tuple[int, ...] = ()
+
+
+def settle(o: Outcome) -> Settlement:
+    """The settlement of a deal that ended as ``o`` says."""
+    if o.kind is SettlementKind.NO_PLAY:
+        return settle_no_play(o)
+    if o.kind is SettlementKind.UNCONTESTED:
+        return settle_uncontested(o)
+    if o.kind is SettlementKind.FLUSH:
+        return settle_flush(o)
+    return o.shape.settle_tricks(o)
+
+
+def _collect(o: Outcome, payers: Sequence[int], amount: int, won: Sequence[int]) -> tuple[list[int], list[int]]:
+    owed = [0] * o.n
+    paid = [0] * o.n
     for s in payers:
         owed[s] = amount
-        paid[s] = min(amount, deal.stacks[s] + won[s])
+        paid[s] = min(amount, o.stacks[s] + won[s])
     return owed, paid
 
 
 def _blank(
-    deal: Deal,
+    o: Outcome,
     kind: SettlementKind,
     rule: str,
     *,
@@ -141,60 +188,47 @@ def _blank(
     game_over: bool = True,
 ) -> Settlement:
     """A settlement in which nobody pays: the pool goes to ``won`` (if anyone) and the rest is carried."""
-    n = deal.n
+    n = o.n
     zero = (0,) * n
     got = tuple(won) if won else zero
     return Settlement(
         kind,
         rule,
-        deal.pool,
+        o.pool,
         share,
         got,
         zero,
         zero,
         (),
-        deal.pool - sum(got),
-        tuple(deal.tricks_won),
+        o.pool - sum(got),
+        tuple(o.tricks_won),
         tuple(winners),
         tuple(points),
         game_over,
     )
 
 
-def settle_no_play(deal: Deal) -> Settlement:
-    """Nobody plays: the pool is carried (LOO-POOL-4; Lou: LOU-DECL-2)."""
-    r = deal.rules
-    rule = "LOU-DECL-2" if r.game == "lou" else "LOO-POOL-4"
-    return _blank(deal, SettlementKind.NO_PLAY, rule, game_over=r.game == "lou" and r.lou_zero_in == "reante")
+def settle_no_play(o: Outcome) -> Settlement:
+    """Nobody plays: the pool is carried (LOO-POOL-4; Lou: LOU-DECL-2). Only in Lou can a game go on."""
+    game_over = not o.shape.games_span_deals or o.rules.lou_zero_in == "reante"
+    return _blank(o, SettlementKind.NO_PLAY, o.rule, game_over=game_over)
 
 
-def settle_uncontested(deal: Deal, seat: int, rule: str) -> Settlement:
+def settle_uncontested(o: Outcome) -> Settlement:
     """One player alone takes the pool without play (LOO-DECL-3/4). In Lou he takes the three piles."""
-    share = 0
-    take = deal.pool
-    if deal.rules.game == "lou":
-        share = stakes(deal.rules, deal.pool).share
-        take = share * 3
-    won = [0] * deal.n
-    won[seat] = take
-    return _blank(deal, SettlementKind.UNCONTESTED, rule, share=share, won=won, winners=(seat,))
-
-
-def settle_tricks(deal: Deal) -> Settlement:
-    game = deal.rules.game
-    if game == "louse":
-        return settle_louse(deal)
-    if game == "lou":
-        return settle_lou(deal)
-    return settle_loo(deal)
+    (seat,) = o.winners
+    share = o.stakes.share if o.shape.pays_piles else 0
+    won = [0] * o.n
+    won[seat] = share * 3 if o.shape.pays_piles else o.pool
+    return _blank(o, SettlementKind.UNCONTESTED, o.rule, share=share, won=won, winners=(seat,))
 
 
 def _settled(
-    deal: Deal, rule: str, share: int, won: list[int], payers: Sequence[int], amount: int, *, game_over: bool = True
+    o: Outcome, rule: str, share: int, won: list[int], payers: Sequence[int], amount: int, *, game_over: bool = True
 ) -> Settlement:
     """Who played out the deal pays ``amount`` each (``payers``); ``won`` is what each seat took from the pool."""
-    owed, paid = _collect(deal, payers, amount, won)
-    pool = deal.pool
+    owed, paid = _collect(o, payers, amount, won)
+    pool = o.pool
     return Settlement(
         SettlementKind.TRICKS,
         rule,
@@ -205,57 +239,57 @@ def _settled(
         tuple(owed),
         tuple(payers),
         pool - sum(won) + sum(paid),
-        tuple(deal.tricks_won),
+        tuple(o.tricks_won),
         game_over=game_over,
     )
 
 
-def settle_loo(deal: Deal) -> Settlement:
+def settle_loo(o: Outcome) -> Settlement:
     """LOO-POOL-1..4 (PAM-POOL-1): a share per trick, the remainder, and the loos."""
-    r = deal.rules
-    n = deal.n
-    pool = deal.pool
-    at_stake = stakes(r, pool)
+    r = o.rules
+    n = o.n
+    pool = o.pool
+    at_stake = o.stakes
     share = at_stake.share
     won = [0] * n
-    defended = deal.dealer if deal.defended else -1
-    for tr in deal.tricks:
+    defended = o.dealer if o.defended else -1
+    for tr in o.tricks:
         if tr.winner != defended:  # a defended Miss's shares stay in the pool (LOO-DECL-6)
             won[tr.winner] += share
-    rem = pool - share * len(deal.tricks)
-    target = _remainder_to(deal, rem)
+    rem = pool - share * len(o.tricks)
+    target = _remainder_to(o, rem)
     if target >= 0 and target != defended:
         won[target] += rem
     looed = [
         s
-        for s in deal.order
-        if deal.tricks_won[s] == 0 and s != defended and not (r.pam_holder_not_looed and s == deal.pam_holder)
+        for s in o.order
+        if o.tricks_won[s] == 0 and s != defended and not (r.pam_holder_not_looed and s == o.pam_holder)
     ]
-    return _settled(deal, "LOO-POOL-3" if looed else "LOO-POOL-1", share, won, looed, at_stake.loo)
+    return _settled(o, "LOO-POOL-3" if looed else "LOO-POOL-1", share, won, looed, at_stake.loo)
 
 
-def _remainder_to(deal: Deal, rem: int) -> int:
+def _remainder_to(o: Outcome, rem: int) -> int:
     """The seat that takes the odd chips a share per trick leaves (LOO-POOL-2), or -1 if they are carried."""
-    r = deal.rules
-    if not rem or r.remainder == "carry" or not deal.tricks:
+    r = o.rules
+    if not rem or r.remainder == "carry" or not o.tricks:
         return -1
     if r.remainder == "first_trick_winner":
-        return deal.tricks[0].winner
+        return o.tricks[0].winner
     if r.remainder == "last_trick_winner":
-        return deal.tricks[-1].winner
-    most = max(deal.tricks_won)
-    return next(tr.winner for tr in deal.tricks if deal.tricks_won[tr.winner] == most)
+        return o.tricks[-1].winner
+    most = max(o.tricks_won)
+    return next(tr.winner for tr in o.tricks if o.tricks_won[tr.winner] == most)
 
 
-def settle_lou(deal: Deal) -> Settlement:
+def settle_lou(o: Outcome) -> Settlement:
     """LOU-PAY-1..4 and LOU-GAME-1."""
-    r = deal.rules
-    n = deal.n
-    pot = deal.pool
-    at_stake = stakes(r, pot)
+    r = o.rules
+    n = o.n
+    pot = o.pool
+    at_stake = o.stakes
     pile = at_stake.share
-    t = deal.tricks_won
-    ins = list(deal.order)
+    t = o.tricks_won
+    ins = list(o.order)
     won = [0] * n
     trickless = [s for s in ins if t[s] == 0]
     rule = {"A": "LOU-PAY-1", "B": "LOU-PAY-2", "C": "LOU-PAY-3"}[r.lou_payout]
@@ -264,6 +298,9 @@ def settle_lou(deal: Deal) -> Settlement:
     if r.lou_payout == "A" or (not two and r.lou_no_winner == "split_by_tricks"):
         for s in ins:
             won[s] = pile * t[s]
+        target = _remainder_to(o, pot - pile * 3)  # the remainder options apply to Lou's piles (A-11)
+        if target >= 0:
+            won[target] += pot - pile * 3
         matchers = trickless
         if r.lou_payout != "A":
             rule = "LOU-PAY-4"
@@ -280,7 +317,7 @@ def settle_lou(deal: Deal) -> Settlement:
         matchers = list(ins) if r.lou_payout == "B" else trickless
         distributed = False
         rule = "LOU-PAY-4"
-    return _settled(deal, rule, pile, won, matchers, at_stake.match, game_over=distributed and not matchers)
+    return _settled(o, rule, pile, won, matchers, at_stake.match, game_over=distributed and not matchers)
 
 
 # --- Louse ------------------------------------------------------------------------------------------------
@@ -301,7 +338,7 @@ def louse_card_values(queen_points: int) -> tuple[int, ...]:
 
 
 def louse_points(
-    taken: list[int], rules_mode: str, queen_points: int, widow: int = 0, widow_to: int | None = None
+    taken: Sequence[int], rules_mode: str, queen_points: int, widow: int = 0, widow_to: int | None = None
 ) -> list[int]:
     """Penalty points of one deal from the cards each seat took (LOUSE-SCORE-1..3)."""
     n = len(taken)
@@ -340,90 +377,77 @@ def louse_points(
     return [base[s] + queen[s] for s in range(n)]
 
 
-def louse_points_so_far(deal: Deal) -> list[int]:
-    """Penalty points of the cards each seat has taken so far (the widow counts only at the end)."""
-    r = deal.rules
-    return louse_points(deal.taken, r.diamond_queen, r.louse_queen_points)
-
-
-def settle_louse(deal: Deal) -> Settlement:
-    r = deal.rules
-    widow_to = deal.tricks[-1].winner if (deal.widow and r.widow_points == "last_trick_winner") else None
-    pts = louse_points(deal.taken, r.diamond_queen, r.louse_queen_points, deal.widow, widow_to)
+def settle_louse(o: Outcome) -> Settlement:
+    r = o.rules
+    widow_to = o.tricks[-1].winner if (o.widow and r.widow_points == "last_trick_winner") else None
+    pts = louse_points(o.taken, r.diamond_queen, r.louse_queen_points, o.widow, widow_to)
     dq = Suit.DIAMONDS * 13 + QUEEN
-    rule = "LOUSE-SCORE-3" if any((m >> dq) & 1 for m in deal.taken) else "LOUSE-SCORE-1"
-    return _blank(deal, SettlementKind.LOUSE, rule, points=pts)
+    rule = "LOUSE-SCORE-3" if any((m >> dq) & 1 for m in o.taken) else "LOUSE-SCORE-1"
+    return _blank(o, SettlementKind.LOUSE, rule, points=pts)
 
 
 # --- flushes (five-card) ----------------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class FlushResult:
-    winners: list[int]
-    holders: dict[int, list[int]]  # every flush (or blaze) holder and his cards
+    winners: tuple[int, ...]
+    holders: tuple[int, ...]  # every flush (or blaze) holder, elder hand first
 
 
-def _flush_key(deal: Deal, seat: int) -> tuple[int, ...] | None:
-    """Ranking key of a seat's flush or blaze, or None (PAM-FLUSH-1/2). Larger is better, before elder-hand ties."""
-    hand = deal.hands[seat]
-    pam = deal.pam
-    r = deal.rules
+def _flush_key(hand: int, pam: int, trump: int, blaze: bool) -> tuple[int, ...] | None:
+    """Ranking key of a hand's flush or blaze, or None (PAM-FLUSH-1/2). Larger is better, before elder-hand ties."""
     has_pam = pam >= 0 and bool((hand >> pam) & 1)
     rest = hand & ~(1 << pam) if has_pam else hand
     need = 4 if has_pam else 5
     ranks_desc = sorted(((13 if c == pam else c % 13) for c in cards_of(hand)), reverse=True)
     for s in range(4):
         if (rest & SUIT_MASKS[s]) == rest and rest.bit_count() == need:
-            return (2, int(has_pam), int(s == deal.trump), *ranks_desc)
-    if r.blaze and all(c % 13 in (JACK, QUEEN, KING) or c == pam for c in cards_of(hand)):
+            return (2, int(has_pam), int(s == trump), *ranks_desc)
+    if blaze and all(c % 13 in (JACK, QUEEN, KING) or c == pam for c in cards_of(hand)):
         return (1, int(has_pam), 0, *ranks_desc)
     return None
 
 
-def find_flushes(deal: Deal) -> FlushResult | None:
-    r = deal.rules
+def find_flushes(hands: Sequence[int], seats: Sequence[int], pam: int, trump: int, rules: Rules) -> FlushResult | None:
+    """The flushes (and blazes) among the hands of ``seats`` (in play, elder hand first), and who wins."""
     holders: dict[int, tuple[int, ...]] = {}
-    for s in deal._ring(deal.eldest):
-        if deal.in_play[s]:
-            key = _flush_key(deal, s)
-            if key is not None:
-                holders[s] = key
+    for s in seats:
+        key = _flush_key(hands[s], pam, trump, rules.blaze)
+        if key is not None:
+            holders[s] = key
     if not holders:
         return None
-    deal.flushes = {s: cards_of(deal.hands[s]) for s in holders}
-    if r.flush_order == "elder_hand_only":
+    if rules.flush_order == "elder_hand_only":
         # the elder hand wins among the flushes; a blaze still ranks below every flush
         top = max(k[0] for k in holders.values())
         winners = [next(s for s, k in holders.items() if k[0] == top)]
     else:
         best = max(holders.values())
         tied = [s for s, k in holders.items() if k == best]  # dict order is elder hand first
-        winners = tied if r.flush_tie == "split" else tied[:1]
-    return FlushResult(winners, {s: list(deal.flushes[s]) for s in holders})
+        winners = tied if rules.flush_tie == "split" else tied[:1]
+    return FlushResult(tuple(winners), tuple(holders))
 
 
-def settle_flush(deal: Deal, flush: FlushResult) -> Settlement:
+def settle_flush(o: Outcome) -> Settlement:
     """PAM-FLUSH-3: the best flush sweeps the pool; the others are looed."""
-    r = deal.rules
-    n = deal.n
-    pool = deal.pool
+    r = o.rules
+    n = o.n
+    pool = o.pool
     won = [0] * n
-    each = pool // len(flush.winners)
-    for w in flush.winners:
+    each = pool // len(o.winners)
+    for w in o.winners:
         won[w] += each
-    seats = range(n) if r.flush_payers == "all_players" else [s for s in range(n) if deal.in_play[s]]
-    payers = [s for s in seats if s not in flush.winners]
+    seats = range(n) if r.flush_payers == "all_players" else [s for s in range(n) if o.in_play[s]]
+    payers = [s for s in seats if s not in o.winners]
     if r.flush_exempt == "pam_and_flush_holders":
-        payers = [
-            s for s in payers if s not in flush.holders and not (deal.pam >= 0 and (deal.hands[s] >> deal.pam) & 1)
-        ]
-    if r.pam_holder_not_looed and deal.pam >= 0:  # PAM-4: a Pam holder cannot be looed, by a flush either
-        payers = [s for s in payers if not (deal.hands[s] >> deal.pam) & 1]
-    owed, paid = _collect(deal, payers, stakes(r, pool).loo, won)
+        payers = [s for s in payers if s not in o.flush_holders and s != o.pam_holder]
+    if r.pam_holder_not_looed:  # PAM-4: a Pam holder cannot be looed, by a flush either
+        payers = [s for s in payers if s != o.pam_holder]
+    owed, paid = _collect(o, payers, o.stakes.loo, won)
     if r.flush_paid_to_holder:  # odd chips of a split stay in the pool
-        per = sum(paid) // len(flush.winners)
-        for w in flush.winners:
+        per = sum(paid) // len(o.winners)
+        for w in o.winners:
             won[w] += per
     return Settlement(
         SettlementKind.FLUSH,
@@ -435,6 +459,6 @@ def settle_flush(deal: Deal, flush: FlushResult) -> Settlement:
         tuple(owed),
         tuple(payers),
         pool - sum(won) + sum(paid),
-        tuple(deal.tricks_won),
-        tuple(flush.winners),
+        o.tricks_won,
+        o.winners,
     )
