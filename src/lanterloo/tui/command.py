@@ -8,6 +8,7 @@ import sys
 from dataclasses import dataclass
 from typing import NoReturn
 
+from lanterloo.cli.common import StrictParser
 from lanterloo.errors import LooError
 from lanterloo.rules import parse_options, variant_names
 from lanterloo.tui.game import Game, new_settings
@@ -17,7 +18,7 @@ class UsageError(Exception):
     """A bad ``loo play`` argument; the message is one sentence."""
 
 
-class _Parser(argparse.ArgumentParser):
+class _Parser(StrictParser):  # refuses an empty or `--` value, as every loo command does
     def error(self, message: str) -> NoReturn:
         text = message[0].upper() + message[1:]
         raise UsageError(text if text.endswith(".") else text + ".")
