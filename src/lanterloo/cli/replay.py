@@ -8,11 +8,12 @@ import sys
 
 from lanterloo import history
 from lanterloo.bots import make_bots
-from lanterloo.cli.common import Failure, UsageError, sentence, shown, table_bots, table_players, table_rules
+from lanterloo.cli.common import Failure, UsageError, sentence, table_bots, table_players, table_rules
 from lanterloo.errors import HistoryError, LooError
 from lanterloo.render import render_deal
 from lanterloo.session import Session
 from lanterloo.sim import play_out, seat_names
+from lanterloo.termtext import escape
 
 
 def cmd_replay(ns: argparse.Namespace) -> int:
@@ -37,11 +38,12 @@ def cmd_replay(ns: argparse.Namespace) -> int:
     except HistoryError as e:
         if e.line is None:  # the file cannot be opened: the argument is wrong (the message names the file)
             raise UsageError(sentence(str(e))) from None
-        raise Failure(sentence(f"{shown(ns.file, 80)}: {e}")) from None
+        text = f"{escape(ns.file)}: {e}"  # the file's name as given, not capitalised
+        raise Failure(text if text.endswith(".") else text + ".") from None
     if ns.verify:
-        print(f"{shown(ns.file, 80)}: {verifier.verdict()}.")
+        print(f"{escape(ns.file)}: {verifier.verdict()}.")
     elif count == 0:
-        print(f"{shown(ns.file, 80)} holds no deals.")
+        print(f"{escape(ns.file)} holds no deals.")
     return 0
 
 

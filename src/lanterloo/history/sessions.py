@@ -218,21 +218,18 @@ class Verifier:
         if self.deals == 0:
             return "it holds no deals"
         s = "s" if self.deals != 1 else ""
-        parts = [f"{self.deals:,} deal{s} verified: every action is legal, every settlement matches the rules"]
+        text = f"{self.deals:,} deal{s} verified: every action is legal, every settlement matches the rules"
         if self.sessions:
-            parts.append(
-                f"the {self.sessions:,} session{'s are' if self.sessions != 1 else ' is'} in order and each deal "
-                + (
-                    "follows on from the one before"
-                    if not self.unchecked
-                    else "follows on where the deals are consecutive"
-                )
+            text += ", and each session is in order and follows on " + (
+                "where its deals are consecutive" if self.unchecked else "from deal to deal"
             )
+        parts = []
         if self.standalone:
             parts.append(f"{self.standalone:,} deal{'s stand' if self.standalone != 1 else ' stands'} alone")
         if self.unfinished:
             parts.append(f"{self.unfinished:,} {'is' if self.unfinished == 1 else 'are'} unfinished")
-        text = "; ".join(parts)
+        if parts:
+            text += f" ({'; '.join(parts)})"
         if self.unchecked:
             shown_gaps = ", ".join(self.unchecked[:3]) + (
                 f" and {len(self.unchecked) - 3:,} more" if len(self.unchecked) > 3 else ""
