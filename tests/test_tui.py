@@ -11,12 +11,14 @@ import asyncio
 import io
 import json
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 from rich.console import Console, RenderableType
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Button, Static
 
 from lanterloo import PASS, STAND, TAKE_MISS, Action, Deal, Discard, Phase, Play, View, history
 from lanterloo.bots import Bot, Decision
@@ -25,10 +27,11 @@ from lanterloo.engine.events import Declared
 from lanterloo.errors import IllegalActionError
 from lanterloo.rules import PRESET_NAMES, rules_with
 from lanterloo.setup import deck_for_hands
-from lanterloo.tui import Game, main, new_settings
+from lanterloo.tui import Game, SaveError, main, new_settings
 from lanterloo.tui import table as tb
 from lanterloo.tui import text as tt
 from lanterloo.tui.app import CardWidget, LooApp
+from lanterloo.tui.game import Moved
 from lanterloo.tui.screens import PathScreen, QuitScreen, SummaryScreen
 
 SIZE = (120, 40)
@@ -571,6 +574,105 @@ def test_save_and_resume_round_trip(tmp_path: Path) -> None:
         assert "Deal 2" in summary_text(app)
 
     run(app2, resumed_script)
+
+
+def _saved_game(seed: int = 17) -> dict[str, Any]:
+    """A game with one finished deal and the next one under way, as its save file's object."""
+    game = Game(new_settings("three-card", players=4, seed=seed, bots=["random"]), bots=standers(4))
+    deal = live_deal(game)
+    while not deal.is_over:
+        game.run_bots()
+        if game.human_to_act():
+            game.act(deal.legal_actions(game.human)[0])
+    game.finish()
+    game.start_deal()
+    game.run_bots()
+    legal = live_deal(game).legal_actions(game.human)
+    game.act(STAND if STAND in legal else legal[0])
+    game.run_bots()
+    assert game.deal is not None and not game.deal.is_over
+    return game.to_save()
+
+
+def test_the_save_file_holds_hand_history_records_that_verify() -> None:
+    data = _saved_game()
+    assert len(data["deals"]) == 1 and data["current"]["result"] is None
+    verifier = history.Verifier()
+    for line, rec in enumerate([*data["deals"], data["current"]], 1):
+        verifier.check(rec, line)  # the same verifier as a hand-history file, continuity between deals included
+    resumed = Game.from_save(data, bots=standers(4))
+    assert resumed.to_save() == data
+
+
+def test_a_save_of_the_older_form_still_resumes() -> None:
+    """Saves written before the deal in progress became a hand-history record hold only its deck and actions."""
+    data = _saved_game()
+    want = Game.from_save(data, bots=standers(4))
+    data["current"] = {"deck": data["current"]["deck"], "actions": data["current"]["actions"]}
+    got = Game.from_save(data, bots=standers(4))
+    assert live_deal(got).state_key() == live_deal(want).state_key()
+    assert got.moves == want.moves
+
+
+def test_a_tampered_save_is_refused_by_the_hand_history_verifier() -> None:
+    data = _saved_game()
+    data["deals"][0]["result"]["stacks"][0] += 5
+    with pytest.raises(SaveError, match=r"^Deal 1 does not replay: the recorded stacks .* \(LOO-POOL-\d\)$"):
+        Game.from_save(data)
+    data = _saved_game()
+    data["current"]["actions"][0][0] = (data["current"]["actions"][0][0] + 1) % 4  # credited to the wrong seat
+    with pytest.raises(SaveError, match=r"^Deal 2 does not replay: action 1 .*\(COMMON-4\)$"):
+        Game.from_save(data)
+    data = _saved_game()
+    data["deals"][0]["seats"][1]["stack"] += 1  # no longer where the session started
+    with pytest.raises(SaveError, match="Deal 1 does not"):
+        Game.from_save(data)
+
+
+@dataclass(frozen=True, slots=True)
+class Ante(Action):
+    """A kind of decision the terminal game has no key of its own for (as the Lou dealer's ante will be)."""
+
+    amount: int
+    kind: ClassVar[str] = "ante"
+
+    def __str__(self) -> str:
+        return f"ante {self.amount}"
+
+
+def test_a_legal_action_the_table_does_not_know_is_offered_by_its_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    choices = [Ante(3), Ante(6)]
+    real = Deal.legal_actions
+
+    def legal(self: Deal, seat: int | None = None) -> list[Action]:
+        return list(choices) if seat == 0 else real(self, seat)
+
+    monkeypatch.setattr(Deal, "legal_actions", legal)
+    settings = new_settings("three-card", players=4, seed=3, bots=["random"], first_dealer=3)
+    app = LooApp(Game(settings, bots=standers(4)), delay=0)
+    chosen: list[Action] = []
+
+    def act(action: Action) -> Moved:
+        chosen.append(action)
+        return Moved(0, action)
+
+    monkeypatch.setattr(app.game, "act", act)
+
+    async def script(app: LooApp, pilot: Pilot[int]) -> None:
+        assert app.game.human_to_act() and app.choices == choices
+        prompt = plain(app.query_one("#prompt", Static).content)  # type: ignore[arg-type]
+        assert "ante 3 (1) · ante 6 (2)" in prompt
+        assert not app.query_one("#act-play").display and not app.query_one("#act-pass").display
+        button = app.query_one("#act-choice-1", Button)
+        assert button.display and str(button.label).startswith("ante 6")
+        assert not app.query_one("#act-choice-2").display
+        await pilot.press("2")
+        await pilot.pause()
+        await pilot.click("#act-choice-0")
+        await pilot.pause()
+        assert chosen == [Ante(6), Ante(3)]
+
+    run(app, script)
 
 
 def live_deal(game: Game) -> Deal:

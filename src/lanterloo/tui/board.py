@@ -241,7 +241,7 @@ class Board(App[int]):
 
     def _draw_actions(self, view: View, legal: Sequence[Action]) -> None:
         g = self.game
-        lou = g.rules.game == "lou"
+        lou = text.lou_words(g.rules)
         mine = bool(legal)
         declaring = mine and self.pending_civil is None and any(a in legal for a in DECLARATIONS)
         exchanging = mine and any(isinstance(a, Discard) for a in legal)

@@ -22,7 +22,7 @@ from lanterloo import history
 from lanterloo.actions import Action
 from lanterloo.bots import Bot, Decision, RandomBot, make_bot
 from lanterloo.bots.base import bot_names
-from lanterloo.engine import Deal, View
+from lanterloo.engine import Deal, View, shape_of
 from lanterloo.errors import IllegalActionError, LooError, RulesError
 from lanterloo.rules import Rules, rules_with
 from lanterloo.session import DealRecord, Session
@@ -383,7 +383,7 @@ class Game:
 
     def history_records(self) -> list[dict[str, Any]]:
         """The finished deals in the hand-history format (docs/hand-history.md)."""
-        louse = self.rules.game == "louse"
+        louse = shape_of(self.rules).scores_points  # Louse records its match totals
         return [
             history.deal_to_record(
                 rec.deal,

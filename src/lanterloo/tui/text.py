@@ -85,20 +85,25 @@ def rule_ref(rule_id: str) -> str:
     return f"({rule_id})"
 
 
+def lou_words(rules: Rules) -> bool:
+    """Whether the table speaks Lou's words (In, Out, the pot): the narrator's choice, so both say the same."""
+    return Narrator(rules).lou
+
+
 def declaration_word(decl: str | None, rules: Rules) -> str:
-    lou = rules.game == "lou"
-    return {
+    lou = lou_words(rules)
+    words = {
         "pass": "Out" if lou else "passed",
         "play": "In" if lou else "plays",
         "miss": "took the Miss",
         "defend": "defends the Miss",
-        None: "",
-    }[decl]
+    }
+    return words.get(decl, decl) if decl is not None else ""  # a declaration it has no word for: the engine's
 
 
 def action_phrase(action: Action, rules: Rules) -> str:
     """What an action is called on a button or in the log."""
-    lou = rules.game == "lou"
+    lou = lou_words(rules)
     if isinstance(action, Stand):
         return "In" if lou else "Play"
     if isinstance(action, Pass):
@@ -184,7 +189,7 @@ def trick_log(view: View, namer: Namer) -> Group | Text:
 
 
 def pool_word(rules: Rules) -> str:
-    return "pot" if rules.game == "lou" else "pool"
+    return Narrator(rules).pot
 
 
 def outcome_sentence(st: Settlement, rules: Rules, namer: Namer) -> str:
