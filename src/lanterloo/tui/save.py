@@ -154,7 +154,7 @@ def _restore(game: Game, number: int, rec: dict[str, Any], verifier: history.Ver
         _replay(game, number, _actions(raw, number))
         deal = game.deal
         assert deal is not None
-        rec = history.deal_to_record(deal, number=number, session=game.settings.session_id)
+        rec = history.deal_to_record(deal, number=number, names=game.names, session=game.settings.session_id)
         _verify(verifier, rec, number)
         return
     _verify(verifier, rec, number)
