@@ -262,7 +262,7 @@ def test_LOO_PLAY_2_illegal_card_is_explained_and_changes_nothing() -> None:
         await pilot.pause()
         deal = live(app)
         assert deal.phase is Phase.PLAY and app.game.human_to_act()
-        assert deal.trick[0] == (1, Card.parse("3h")) and deal.trick[1] == (2, Card.parse("5h"))
+        assert deal.view(None).trick[0] == (1, Card.parse("3h")) and deal.view(None).trick[1] == (2, Card.parse("5h"))
         before = deal.state_key()
         # a heart that does not head the trick, by key
         await pilot.press(key_for(app.hand_order.index(Card.parse("4h"))))
@@ -282,7 +282,7 @@ def test_LOO_PLAY_2_illegal_card_is_explained_and_changes_nothing() -> None:
         assert widgets[Card.parse("4h")].has_class("illegal") and widgets[Card.parse("2c")].has_class("illegal")
         await pilot.press(key_for(app.hand_order.index(Card.parse("9h"))))
         await pilot.pause()
-        assert live(app).tricks[0].winner == 0
+        assert live(app).view(None).tricks[0].winner == 0
 
     run(app, script)
 
@@ -294,12 +294,12 @@ def test_LOO_DECL_2_take_the_miss_by_key() -> None:
 
     async def script(app: LooApp, pilot: Pilot[int]) -> None:
         deal = live(app)
-        miss = sorted(Card(c) for c in range(52) if (deal.miss >> c) & 1)
+        miss = sorted(Card(c) for c in range(52) if c in deal.hidden().miss)
         assert app.game.human_to_act()  # seat 0 is eldest
         await pilot.press("m")
         await pilot.pause()
         assert sorted(live(app).hand(0)) == miss
-        assert live(app).miss_taker == 0
+        assert live(app).view(None).miss_taker == 0
         played = await play_out(app, pilot)
         assert played == 3
         assert isinstance(app.screen, SummaryScreen)
@@ -327,7 +327,7 @@ def test_LOO_DECL_6_rams_dealer_defends_the_miss() -> None:
         assert app.query_one("#act-defend").display and app.query_one("#act-miss").display
         await pilot.click("#act-defend")
         await pilot.pause()
-        assert live(app).defended
+        assert live(app).view(None).defended
         assert await play_out(app, pilot) == 3
         text = summary_text(app)
         assert "defended the Miss" in text and "LOO-DECL-6" in text
@@ -377,7 +377,7 @@ def test_PAM_2_leading_the_ace_of_trumps_offers_the_civil_call(key: str, civil: 
         assert d is not None
         lead = next(a for s, a in d.actions if s == 0 and isinstance(a, Play))
         assert lead == Play(ace, civil)
-        first = d.tricks[0] if d.tricks else None
+        first = d.view(None).tricks[0] if d.view(None).tricks else None
         if civil:
             # Pam (seat 1) may not be played to a civil trick, so the ace holds it
             assert first is not None and first.civil and first.winner == 0

@@ -43,7 +43,7 @@ def deal_to_record(
 ) -> dict[str, Any]:
     """The JSON object of one finished (or unfinished) deal."""
     start = deal.start_record()
-    names = names or [f"Seat {i}" for i in range(deal.n)]
+    names = names or [f"Seat {i}" for i in range(deal.players)]
     rec: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -51,7 +51,7 @@ def deal_to_record(
         "deal": number,
         "variant": deal.rules.preset,
         "rules": deal.rules.to_dict(),
-        "seats": [{"seat": i, "name": names[i], "stack": start["stacks"][i]} for i in range(deal.n)],
+        "seats": [{"seat": i, "name": names[i], "stack": start["stacks"][i]} for i in range(deal.players)],
         "dealer": start["dealer"],
         "pool": start["pool"],
         "ante": start["ante"],
@@ -64,7 +64,7 @@ def deal_to_record(
     if deal.settlement is not None:
         rec["result"] = {
             "settlement": deal.settlement.to_dict(),
-            "antes": list(deal.antes),
+            "antes": list(deal.started.antes),
             "stacks": list(deal.stacks),
             "pool": deal.pool,
         }
@@ -270,7 +270,7 @@ def verify_record(obj: dict[str, Any], line: int) -> Deal:
         settlement["game_over"] = False
     got: dict[str, Any] = {
         "settlement": settlement,
-        "antes": list(deal.antes),
+        "antes": list(deal.started.antes),
         "stacks": list(deal.stacks),
         "pool": deal.pool,
     }
@@ -295,7 +295,7 @@ def verify_record(obj: dict[str, Any], line: int) -> Deal:
         )
     totals = result.get("totals")
     if totals is not None and not (
-        isinstance(totals, list) and len(totals) == deal.n and all(isinstance(t, int) for t in totals)
+        isinstance(totals, list) and len(totals) == deal.players and all(isinstance(t, int) for t in totals)
     ):
         raise HistoryError(f"the field 'totals' must hold one whole number per seat (see {FORMAT_DOC})", line)
     return deal
@@ -318,8 +318,8 @@ class Verifier:
             prev = self._prev
             if prev is not None and self._follows(prev[0], obj):
                 self._continuity(prev[0], prev[1], obj, deal, line)
-            elif deal.rules.game == "louse" and obj.get("deal") == 1:
-                self._louse_totals([0] * deal.n, obj, deal, line)
+            elif deal.shape.scores_points and obj.get("deal") == 1:
+                self._louse_totals([0] * deal.players, obj, deal, line)
         self._prev = (obj, deal)
         return deal
 
@@ -341,11 +341,11 @@ class Verifier:
         where = f"deal {after.get('deal')} of session {session!r}"
         if prev.rules != deal.rules:
             raise HistoryError(f"{where} changes the rules within the session (SESSION-1)", line, "SESSION-1")
-        if prev.n != deal.n:
+        if prev.players != deal.players:
             raise HistoryError(f"{where} changes the number of seats within the session (SESSION-1)", line, "SESSION-1")
         st = prev.settlement
         assert st is not None  # _follows requires a recorded (hence verified) result
-        if deal.rules.game == "louse":
+        if deal.shape.scores_points:
             totals = before["result"].get("totals")
             if (
                 isinstance(totals, list)
@@ -359,33 +359,35 @@ class Verifier:
                 line,
                 "SESSION-2",
             )
-        if deal.stacks_before != prev.stacks:
+        if tuple(deal.stacks_before) != prev.stacks:
             raise HistoryError(
-                f"{where} starts with stacks {deal.stacks_before}, but the deal before left {prev.stacks} (SESSION-1)",
+                f"{where} starts with stacks {deal.stacks_before}, "
+                f"but the deal before left {list(prev.stacks)} (SESSION-1)",
                 line,
                 "SESSION-1",
             )
-        if deal.carried != prev.pool:
+        if deal.started.pool != prev.pool:
             raise HistoryError(
-                f"{where} starts with a pool of {deal.carried}, but the deal before carried {prev.pool} (SESSION-1)",
+                f"{where} starts with a pool of {deal.started.pool}, "
+                f"but the deal before carried {prev.pool} (SESSION-1)",
                 line,
                 "SESSION-1",
             )
-        if deal.dealer != (prev.dealer + 1) % deal.n:
+        if deal.dealer != (prev.dealer + 1) % deal.players:
             raise HistoryError(
                 f"{where} is dealt by seat {deal.dealer}, but the deal passes to the left, to seat "
-                f"{(prev.dealer + 1) % deal.n} (COMMON-3)",
+                f"{(prev.dealer + 1) % deal.players} (COMMON-3)",
                 line,
                 "COMMON-3",
             )
-        if deal.rules.game == "lou" and deal.anted != st.game_over:
+        if deal.shape.games_span_deals and deal.started.ante != st.game_over:
             want = (
                 "antes, because the game before it ended"
                 if st.game_over
                 else "no antes, because the game before it goes on"
             )
             raise HistoryError(f"{where} needs {want} (LOU-GAME-1)", line, "LOU-GAME-1")
-        if deal.rules.game == "louse":
+        if deal.shape.scores_points:
             totals = before["result"].get("totals")
             if isinstance(totals, list):
                 self._louse_totals(totals, after, deal, line)

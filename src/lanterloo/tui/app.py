@@ -450,7 +450,7 @@ class LooApp(App[int]):
                 short=short,
             )
         label = Text("Your hand", style="bold")
-        if deal.miss_taker == g.human or (deal.defended and deal.dealer == g.human):
+        if view.miss_taker == g.human or (view.defended and view.dealer == g.human):
             label.append(" (the Miss)", style="#af87ff")
         if not hand:
             label.append(
@@ -492,7 +492,8 @@ class LooApp(App[int]):
             self.schedule()
             return
         # A finished trick stays on the table a little longer, so it can be read.
-        pause = self.delay * (2 if not deal.trick and deal.tricks else 1)
+        v = deal.view(None, with_events=False)
+        pause = self.delay * (2 if not v.trick and v.tricks else 1)
         self._timer = self.set_timer(pause, self._bot_tick)
 
     def _bot_tick(self) -> None:

@@ -408,7 +408,7 @@ class Game:
             "current": None
             if d is None
             else {
-                "deck": [str(c) for c in d.deck],
+                "deck": d.start_record()["deck"],
                 "actions": [[seat, a.notation()] for seat, a in d.actions],
             },
         }

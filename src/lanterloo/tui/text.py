@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from lanterloo.actions import Action, DefendMiss, Discard, Pass, Play, Stand, TakeMiss
-from lanterloo.cards import Card, Suit, cards_of
+from lanterloo.cards import Card, Suit
 from lanterloo.engine import Deal, Phase, View
 from lanterloo.engine.events import (
     Committed,
@@ -27,7 +27,7 @@ from lanterloo.engine.events import (
     TrumpSet,
 )
 from lanterloo.engine.narrate import Narrator
-from lanterloo.engine.scoring import Settlement, louse_card_points, louse_points
+from lanterloo.engine.scoring import Settlement, louse_card_points
 from lanterloo.rules import Rules
 from lanterloo.rules import title as title  # re-exported: the app reads it from here
 from lanterloo.session import DealRecord, Session
@@ -59,11 +59,11 @@ def cards_text(cards: Sequence[Card], sep: str = " ") -> Text:
 def sort_hand(deal: Deal, cards: Sequence[Card]) -> list[Card]:
     """Group by effective suit (Pam with the trumps, Louse's jacks together), trumps at the right, plain suits
     alternating in colour where they can, and each group from high to low."""
-    t = deal.tables
+    t = deal.view(None, with_events=False).tables
     groups: dict[int, list[Card]] = {}
     for c in cards:
         groups.setdefault(t.eff[c], []).append(c)
-    trump = deal.trump
+    trump = t.trump
     plain = [s for s in groups if s != trump and s != JACKS]
     black = [s for s in (Suit.SPADES, Suit.CLUBS) if s in plain]
     red = [s for s in (Suit.HEARTS, Suit.DIAMONDS) if s in plain]
@@ -82,7 +82,8 @@ def sort_hand(deal: Deal, cards: Sequence[Card]) -> list[Card]:
 
 
 def is_trump(deal: Deal, card: Card) -> bool:
-    return deal.trump >= 0 and deal.tables.eff[card] == deal.trump
+    t = deal.view(None, with_events=False).tables
+    return t.trump >= 0 and t.eff[card] == t.trump
 
 
 # --- names and phrases --------------------------------------------------------------------------------------
@@ -205,9 +206,9 @@ def trump_line(view: View, deal: Deal) -> Text:
         )
         if r.trump_mode == "first_lead":
             out.append(" (set by the first lead)", style="dim")
-    if deal.pam >= 0:
+    if view.pam is not None:
         out.append("   Pam ", style="bold")
-        out.append_text(card_text(Card(deal.pam)))
+        out.append_text(card_text(view.pam))
         out.append(" the highest trump", style="dim")
     elif r.pam != "none" and view.turnup is not None:
         out.append("   Pam was turned up: out of play", style="dim")
@@ -251,7 +252,7 @@ def seat_table(
     t.add_column("Points" if louse else "Chips", justify="right", no_wrap=True)
     if louse:
         t.add_column("This deal", justify="right", no_wrap=True)
-        live = louse_points(deal.taken, r.diamond_queen, r.louse_queen_points)
+        live = list(view.points)
     if not louse:
         t.add_column("Declared", ratio=1, no_wrap=True)
     t.add_column("Hand", no_wrap=True)
@@ -303,16 +304,17 @@ def felt(view: View, deal: Deal, namer: Namer) -> tuple[str, RenderableType]:
     r = view.rules
     if view.phase is Phase.PLAY and view.trick:
         cards = view.trick
-        best = deal.best_seat
+        best = view.best_seat
         head = f"Trick {len(view.tricks) + 1} of {r.tricks}"
-        notes = {best: ("★ best", "bold #ffd75f")} if len(cards) > 1 else {}
+        notes = {best: ("★ best", "bold #ffd75f")} if len(cards) > 1 and best is not None else {}
         if view.trick_civil:
             head += " · “Pam, be civil”"
         waiting: list[int] = []
-        s = deal.next_seat[cards[-1][0]]
+        order = view.order
+        s = order[(order.index(cards[-1][0]) + 1) % len(order)]
         while s != cards[0][0] and len(waiting) < view.players:
             waiting.append(s)
-            s = deal.next_seat[s]
+            s = order[(order.index(s) + 1) % len(order)]
         return head, _card_row(cards, namer, notes, dim=False, waiting=waiting)
     if view.tricks:
         last = view.tricks[-1]
@@ -483,17 +485,19 @@ def outcome_sentence(st: Settlement, rules: Rules, namer: Namer) -> str:
 
 def _seat_tricks(deal: Deal) -> dict[int, list[int]]:
     won: dict[int, list[int]] = {}
-    for i, tr in enumerate(deal.tricks, 1):
+    for i, tr in enumerate(deal.view(None, with_events=False).tricks, 1):
         won.setdefault(tr.winner, []).append(i)
     return won
+
+
+def _taken(deal: Deal, seat: int) -> list[Card]:
+    return [c for tr in deal.view(None, with_events=False).tricks if tr.winner == seat for _, c in tr.cards]
 
 
 def louse_breakdown(deal: Deal, seat: int) -> Text:
     """The penalty cards a seat took, with their points (the queens' bonuses are in the total)."""
     q = deal.rules.louse_queen_points
-    cards = sorted(
-        (c for c in cards_of(deal.taken[seat]) if louse_card_points(c, q)), key=lambda c: -louse_card_points(c, q)
-    )
+    cards = sorted((c for c in _taken(deal, seat) if louse_card_points(c, q)), key=lambda c: -louse_card_points(c, q))
     out = Text()
     for i, c in enumerate(cards):
         if i:
@@ -571,11 +575,10 @@ def deal_summary(
         t.add_column("Paid", justify="right")
         t.add_column("Chips", justify="right")
     before = deal.stacks_before
-    for s in range(deal.n):
+    for s in range(deal.players):
         row: list[RenderableType] = [namer.styled(s)]
         if r.game != "louse":
-            decl = deal.decl[s]
-            d = decl.value if decl is not None else None
+            d = end.declarations[s]
             row.append(Text(declaration_word(d, r) or "—", style="dim" if d in (None, "pass") else ""))
         tricks = won_tricks.get(s, [])
         row.append(Text(", ".join(f"#{i}" for i in tricks) if tricks else "—"))
@@ -587,7 +590,7 @@ def deal_summary(
             prev = totals_before[s] if totals_before is not None else after - pts
             row.append(Text(f"{prev} → {after}"))
         else:
-            row.append(Text(f"−{deal.antes[s]}" if deal.antes[s] else "", style="#8a8a8a"))
+            row.append(Text(f"−{deal.started.antes[s]}" if deal.started.antes[s] else "", style="#8a8a8a"))
             row.append(Text(f"+{st.won[s]}" if st.won[s] else "", style="bold #87d75f"))
             paid = Text("")
             if st.owed[s]:
