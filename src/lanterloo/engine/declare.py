@@ -141,8 +141,7 @@ def legal(deal: Deal, seat: int) -> list[Action]:
     r = deal._rules
     if not deal._forced_all and deal._to_act != deal._dealer and r.bold_stand != "dealer_and_last":
         # The common case, decided without building the table (a test checks it agrees with the table).
-        free = r.miss and deal._miss_taker is None and not deal._miss_withdrawn and not deal._defended
-        return [PASS, STAND, TAKE_MISS] if free else [PASS, STAND]
+        return [PASS, STAND, TAKE_MISS] if miss_free(deal) else [PASS, STAND]
     return [o.action for o in options(deal) if o.refusal is None]
 
 
