@@ -182,8 +182,8 @@ def run_chunk(
         assert st is not None
         if st.kind == "tricks":
             for seat, est in expected.items():
-                if deal.in_play[seat]:
-                    won = deal.tricks_won[seat]
+                if list(deal.view(None).in_play)[seat]:
+                    won = deal.view(None).tricks_won[seat]
                     for i, x in enumerate((1.0, est.tricks, won, est.loo, float(won == 0))):
                         tally.calibration[i] += x
         for s in range(n):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from lanterloo import Action, Card, Deal, IllegalActionError, Phase, Play, Settlement, parse_action, parse_cards
+from lanterloo.cards import mask_of
+from lanterloo.engine.events import Forced
 
 
 def cards(text: str) -> set[Card]:
@@ -43,3 +45,16 @@ def settled(deal: Deal) -> Settlement:
 def phase(deal: Deal) -> Phase:
     """The deal's phase, read through a call so that successive asserts are not narrowed away by mypy."""
     return deal.phase
+
+
+def forced(deal: Deal) -> bool:
+    """Whether everyone must play this deal (Club Law, Bold Stand): the deal says so with a ``forced`` event."""
+    return any(isinstance(e, Forced) for e in deal.events)
+
+
+def taken(deal: Deal) -> list[int]:
+    """Louse: the cards each seat has taken in tricks, as masks, read from the finished tricks."""
+    out = [0] * deal.players
+    for tr in deal.view(None).tricks:
+        out[tr.winner] |= mask_of(c for _, c in tr.cards)
+    return out

@@ -258,7 +258,7 @@ def _diamond_queen_position(options: dict[str, Any] | None = None) -> Deal:
     )
     for card in ("7c", "Qc", "8c", "Ac", "7s", "As", "8s", "9s", "Qd", "7d", "8d"):
         d.apply(PLAYS[C(card)])
-    assert d.to_act == 0
+    assert d.current_player() == 0
     return d
 
 
@@ -276,7 +276,7 @@ def test_LOUSE_SCORE_3_ducks_the_diamond_queen_when_it_collects_every_queen() ->
     )
     for card in ("7c", "Qc", "Ac", "8c", "9s", "7s", "As", "8s", "Qd", "7d", "8d"):
         d.apply(PLAYS[C(card)])
-    assert d.to_act == 0
+    assert d.current_player() == 0
     assert make_bot("heuristic").decide(d.view(0)).action == PLAYS[C("9d")]
 
 

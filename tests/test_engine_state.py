@@ -158,9 +158,9 @@ def lou_draw(shortfall: str) -> Deal:
 
 def test_LOU_DRAW_1_out_hands_are_dead_cards() -> None:
     deal = lou_draw("limit")
-    assert all(deal.hands[s] == 0 for s in range(16) if s not in (1, 2))
-    assert deal.dead.bit_count() == 14 * 3
-    assert deal.phase is Phase.EXCHANGE and deal.to_act == 1 and deal.exchange_limit() == 3
+    assert all(deal._hands[s] == 0 for s in range(16) if s not in (1, 2))
+    assert deal._dead.bit_count() == 14 * 3
+    assert deal.phase is Phase.EXCHANGE and deal.current_player() == 1 and deal.exchange_limit() == 3
 
 
 def test_LOU_DRAW_1_a_short_stock_limits_the_draw() -> None:
@@ -173,8 +173,8 @@ def test_LOU_DRAW_1_a_short_stock_limits_the_draw() -> None:
 def test_LOU_DRAW_1_a_short_stock_is_reshuffled_from_the_dead_cards() -> None:
     deal = lou_draw("reshuffle")
     deal.apply(deal.legal_actions()[-1])
-    assert deal.phase is Phase.EXCHANGE and deal.to_act == 2 and deal.exchange_limit() == 3
-    mine = deal.hands[2]
+    assert deal.phase is Phase.EXCHANGE and deal.current_player() == 2 and deal.exchange_limit() == 3
+    mine = deal._hands[2]
     deal.apply(deal.legal_actions()[-1])
     shuffled = [e for e in deal.events if isinstance(e, Reshuffled)]
     assert len(shuffled) == 1 and not mask_of(shuffled[0].order) & mine
@@ -211,9 +211,9 @@ def test_LOO_POOL_2_the_remainder_option_applies_to_lou_piles(remainder: str) ->
     assert st.pool_before == 13 and st.share == 4
     most = max(st.tricks)
     target = {
-        "first_trick_winner": deal.tricks[0].winner,
-        "last_trick_winner": deal.tricks[-1].winner,
-        "most_tricks": next(t.winner for t in deal.tricks if st.tricks[t.winner] == most),
+        "first_trick_winner": deal._tricks[0].winner,
+        "last_trick_winner": deal._tricks[-1].winner,
+        "most_tricks": next(t.winner for t in deal._tricks if st.tricks[t.winner] == most),
         "carry": -1,
     }[remainder]
     for s in range(4):
@@ -243,7 +243,7 @@ def test_LOO_LEAD_4_the_reason_matches_the_situation() -> None:
         rules_with("three-card", {"trump_lead_highest": "always"}), {1: "9♣ 3♣ A♥"}, players=4, turnup="5♣"
     )
     act(four, "play", "play", "play", "play")
-    assert four.hands_in_play == 4
+    assert four._hands_in_play == 4
     assert_illegal(four, "3♣", "LOO-LEAD-4", "your highest", "9♣")
     with pytest.raises(IllegalActionError) as info:
         four.check(parse_action("3♣"))

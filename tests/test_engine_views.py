@@ -59,9 +59,9 @@ def test_every_event_is_a_typed_immutable_record() -> None:
 def test_played_and_trick_events_name_their_seat_card_and_number() -> None:
     deal = play_out(Deal(rules_with("three-card"), [50] * 4, seed=1), seed=1)
     played = [e for e in deal.events if isinstance(e, Played)]
-    assert [(e.seat, e.action.card) for e in played] == [sc for t in deal.tricks for sc in t.cards]
+    assert [(e.seat, e.action.card) for e in played] == [sc for t in deal.view(None).tricks for sc in t.cards]
     won = [e for e in deal.events if isinstance(e, TrickWon)]
-    assert [(e.no, e.seat) for e in won] == [(i + 1, t.winner) for i, t in enumerate(deal.tricks)]
+    assert [(e.no, e.seat) for e in won] == [(i + 1, t.winner) for i, t in enumerate(deal.view(None).tricks)]
 
 
 def test_LOO_DECL_2_a_taken_miss_is_shown_to_its_taker_only() -> None:
@@ -92,9 +92,9 @@ def test_PAM_EXCH_1_others_see_how_many_cards_were_exchanged_not_which() -> None
     deal = Deal(rules_with("five-card"), [50] * 4, seed=5)
     while deal.phase is not Phase.EXCHANGE:
         deal.apply(STAND)
-    limit = deal.view(deal.to_act).exchange_limit
+    limit = deal.view(deal.current_player()).exchange_limit
     assert limit == 5
-    seat = deal.to_act
+    seat = deal.current_player()
     deal.apply(next(a for a in deal.legal_actions() if getattr(a, "count", 0) == 2))
     ev = next(e for e in reversed(deal.events) if isinstance(e, Exchanged))
     assert ev.number == 2 and len(ev.drawn) == 2 and ev.action is not None
@@ -195,10 +195,10 @@ def test_LOUSE_SCORE_1_card_values_and_points_so_far() -> None:
     assert values[parse_card("Qc")] == rules.louse_queen_points + 300
     deal = Deal(rules, [0] * 4, seed=2)
     assert deal.view(0).stakes.card_points == values
-    while not deal.tricks:
+    while not deal.view(None).tricks:
         deal.apply(deal.legal_actions()[0])
     view = deal.view(0)
-    winner = deal.tricks[0].winner
-    taken = sum(values[c] for _, c in deal.tricks[0].cards)
+    winner = deal.view(None).tricks[0].winner
+    taken = sum(values[c] for _, c in deal.view(None).tricks[0].cards)
     assert sum(view.points) == view.points[winner]
     assert view.points[winner] <= taken

@@ -26,8 +26,9 @@ from lanterloo import (
     parse_cards,
     rules_with,
 )
+from lanterloo.cards import mask_of
 from lanterloo.setup import deal_from_hands, deck_for_hands
-from positions import act, assert_illegal, cards, legal_cards, phase, settled
+from positions import act, assert_illegal, cards, forced, legal_cards, phase, settled
 
 # Mississippi is three-card Loo under another name (research A-20); the L1 examples hold for both.
 THREE_CARD_FAMILY = ["three-card", "mississippi"]
@@ -68,7 +69,7 @@ def _l1_position(preset: str, p2: str, p3: str, *, opts: dict[str, str] | None =
 def test_LOO_PLAY_2_E01_follow_and_head(preset: str) -> None:
     deal = _l1_position(preset, "Q♥ 4♦ 5♦", "K♥ 5♥ A♣")
     act(deal, "Q♥")
-    assert deal.to_act == 0
+    assert deal.current_player() == 0
     assert legal_cards(deal) == cards("K♥")
     assert_illegal(deal, "5♥", "LOO-PLAY-2", "K♥", "Q♥")
 
@@ -147,9 +148,9 @@ def test_COMMON_5_E08_trick_winner_trumped(preset: str) -> None:
     act(deal, "2♦")
     assert legal_cards(deal) == cards("A♣")
     act(deal, "A♣")
-    assert deal.tricks[0].winner == 3
-    assert [c for _, c in deal.tricks[0].cards] == parse_cards("10♣ K♣ 2♦ A♣")
-    assert deal.to_act == 3  # COMMON-6: the winner leads next
+    assert deal.view(None).tricks[0].winner == 3
+    assert [c for _, c in deal.view(None).tricks[0].cards] == parse_cards("10♣ K♣ 2♦ A♣")
+    assert deal.current_player() == 3  # COMMON-6: the winner leads next
 
 
 @pytest.mark.parametrize("preset", THREE_CARD_FAMILY)
@@ -161,8 +162,8 @@ def test_COMMON_5_E08_trick_winner_off_suit_ace_loses(preset: str) -> None:
     act(deal, "10♣", "K♣")
     assert legal_cards(deal) == cards("A♥ 6♥ 7♥")  # void in clubs, no trumps: any card
     act(deal, "A♥", "A♣")
-    assert deal.tricks[0].winner == 4
-    assert deal.to_act == 4
+    assert deal.view(None).tricks[0].winner == 4
+    assert deal.current_player() == 4
 
 
 # --- 4.2 Lead constraints ----------------------------------------------------------------------------------------
@@ -171,7 +172,7 @@ def test_COMMON_5_E08_trick_winner_off_suit_ace_loses(preset: str) -> None:
 @pytest.mark.parametrize("preset", THREE_CARD_FAMILY)
 def test_LOO_LEAD_2_E09_ace_of_trumps(preset: str) -> None:
     deal = in_play(rules_with(preset), {1: "A♦ K♣ 2♥"}, players=3, turnup="7♦", declarations=["play", "play", "play"])
-    assert deal.to_act == 1
+    assert deal.current_player() == 1
     assert legal_cards(deal) == cards("A♦")
     assert_illegal(deal, "K♣", "LOO-LEAD-2", "A♦")
 
@@ -188,7 +189,7 @@ def test_LOO_LEAD_3_E11_two_trumps_four_active(preset: str) -> None:
     deal = in_play(
         rules_with(preset), {1: "9♣ 3♣ A♥"}, players=4, turnup="5♣", declarations=["play", "play", "play", "play"]
     )
-    assert deal.hands_in_play == 4
+    assert len(deal.view(None).order) == 4
     assert legal_cards(deal) == cards("9♣ 3♣")
     assert_illegal(deal, "A♥", "LOO-LEAD-3", "9♣", "3♣")
 
@@ -206,7 +207,7 @@ def test_LOO_LEAD_4_E11_option_highest(preset: str) -> None:
 def test_LOO_LEAD_4_E11_two_active_highest(preset: str) -> None:
     # P2 passes; the dealer must then play against the lone P1 (LOO-DECL-5): two hands are in play.
     deal = in_play(rules_with(preset), {1: "9♣ 3♣ A♥"}, players=3, turnup="5♣", declarations=["play", "pass", "play"])
-    assert deal.hands_in_play == 2
+    assert len(deal.view(None).order) == 2
     assert legal_cards(deal) == cards("9♣")
     assert_illegal(deal, "3♣", "LOO-LEAD-4", "9♣")
     assert_illegal(deal, "A♥", "LOO-LEAD-4", "9♣")
@@ -228,7 +229,7 @@ def test_LOO_LEAD_3_E12_single_trump_rams_R1() -> None:
         turnup="5♣",
         declarations=["play", "play", "play", "play", "pass"],
     )
-    assert deal.hands_in_play == 4
+    assert len(deal.view(None).order) == 4
     assert legal_cards(deal) == cards("9♣")
     assert_illegal(deal, "A♥", "LOO-LEAD-3", "You hold a trump, so you must lead it: 9♣")
 
@@ -243,7 +244,7 @@ def test_LOO_LEAD_4_E13_rams_one_opponent(dealer_declares: str) -> None:
         turnup="5♣",
         declarations=["play", "pass", "pass", "pass", dealer_declares],
     )
-    assert deal.hands_in_play == 2
+    assert len(deal.view(None).order) == 2
     assert legal_cards(deal) == cards("9♣")
     assert_illegal(deal, "3♣", "LOO-LEAD-4", "9♣")
 
@@ -283,8 +284,8 @@ def _e14(preset: str, players: int, declarations: list[str]) -> Deal:
     act(deal, "K♠")
     assert legal_cards(deal) == cards("A♠")
     act(deal, "A♠")
-    assert deal.tricks[0].winner == 2
-    assert deal.to_act == 2
+    assert deal.view(None).tricks[0].winner == 2
+    assert deal.current_player() == 2
     return deal
 
 
@@ -331,7 +332,7 @@ def _e25_session(opts: dict[str, str]) -> tuple[Session, Settlement]:
     deal = session.new_deal(deck=deck_for_hands(rules, 3, 0, E25_HANDS, turnup="7♠"))
     assert deal.pool == 10
     act(deal, "play", "play", "play", *E25_PLAY)
-    assert deal.tricks_won == [1, 2, 0]
+    assert list(deal.view(None).tricks_won) == [1, 2, 0]
     st = settled(deal)
     session.finish_deal()
     return session, st
@@ -393,7 +394,7 @@ def test_PAM_POOL_1_E27_five_card_shares(ante_mode: str, carried: int, next_pool
     assert deal.pool == 23
     act(deal, *["play", "discard"] * 4)  # everyone plays and keeps his cards
     act(deal, *E27_PLAY)
-    assert deal.tricks_won == [0, 3, 2, 0]
+    assert list(deal.view(None).tricks_won) == [0, 3, 2, 0]
     st = settled(deal)
     assert st.share == 4  # 23 // 5, remainder 3
     assert list(st.won) == [0, 12, 8, 0]
@@ -428,7 +429,7 @@ def test_LOO_DECL_6_E28_defended_miss(
     assert set(deal.legal_actions()) == {STAND, TAKE_MISS, DEFEND_MISS}
     act(deal, "defend", *moves)
     st = settled(deal)
-    assert deal.tricks_won == tricks
+    assert list(deal.view(None).tricks_won) == tricks
     assert list(st.won) == [0, won_p1, 0, 0, 0]  # the dealer neither wins ...
     assert list(st.paid) == [0, paid_p1, 0, 0, 0]  # ... nor pays
     assert 0 not in st.looed
@@ -448,7 +449,7 @@ def test_LOO_DECL_3_E29a_all_pass_dealer_takes_pool(preset: str, players: int) -
     assert list(st.winners) == [0]
     assert st.won[0] == pool
     assert st.pool_after == 0
-    assert deal.tricks == []
+    assert deal.view(None).tricks == ()
 
 
 @pytest.mark.parametrize(("preset", "players"), [("rams-loo", 5), ("three-card", 4)])
@@ -456,21 +457,21 @@ def test_LOO_DECL_4_E29b_miss_taker_alone_takes_pool(preset: str, players: int) 
     deal = deal_from_hands(rules_with(preset), {}, players=players, dealer=0)
     pool = deal.pool
     act(deal, "pass", "miss", *["pass"] * (players - 3))
-    assert deal.to_act == 0
+    assert deal.current_player() == 0
     assert deal.legal_actions() == [PASS, STAND]  # the Miss is gone, so it cannot be defended
     act(deal, "pass")
     st = settled(deal)
     assert st.rule == "LOO-DECL-4"
     assert list(st.winners) == [2]
     assert st.won[2] == pool
-    assert deal.tricks == []
+    assert deal.view(None).tricks == ()
 
 
 @pytest.mark.parametrize(("preset", "players"), [("rams-loo", 5), ("three-card", 4)])
 def test_LOO_DECL_5_E29c_dealer_may_not_pass_against_one(preset: str, players: int) -> None:
     deal = deal_from_hands(rules_with(preset), {}, players=players, dealer=0)
     act(deal, "play", *["pass"] * (players - 2))
-    assert deal.to_act == 0
+    assert deal.current_player() == 0
     assert set(deal.legal_actions()) == {STAND, TAKE_MISS, DEFEND_MISS}
     assert_illegal(deal, PASS, "LOO-DECL-5")
 
@@ -478,19 +479,19 @@ def test_LOO_DECL_5_E29c_dealer_may_not_pass_against_one(preset: str, players: i
 def test_LOO_DECL_7_E30a_club_law() -> None:
     rules = rules_with("three-card", {"club_law": True})
     deal = deal_from_hands(rules, {}, players=4, dealer=0, turnup="4♣")
-    miss = deal.miss
-    assert deal.forced_all and deal.miss_withdrawn
+    miss = mask_of(deal.hidden().miss)
+    assert forced(deal) and deal.view(None).miss_withdrawn
     for seat in (1, 2, 3, 0):
-        assert deal.to_act == seat
+        assert deal.current_player() == seat
         assert deal.legal_actions() == [STAND]
         assert_illegal(deal, PASS, "LOO-DECL-7", "Club Law")
         assert_illegal(deal, TAKE_MISS, "LOO-DECL-7", "set aside")
         act(deal, "play")
     assert phase(deal) is Phase.PLAY
-    assert deal.in_play == [True] * 4
+    assert list(deal.view(None).in_play) == [True] * 4
     # The Miss stays face down, unseen: no hand holds its cards and no view shows them.
-    assert deal.miss == miss
-    assert all(h & miss == 0 for h in deal.hands)
+    assert mask_of(deal.hidden().miss) == miss
+    assert all(mask_of(h) & miss == 0 for h in deal.hidden().hands)
     assert deal.view(1).miss_withdrawn
 
 
@@ -500,19 +501,19 @@ def test_LOO_DECL_8_E30b_bold_stand_everyone(ante_mode: str, pool: int) -> None:
     deal = deal_from_hands(rules, {}, players=4, dealer=0)
     assert deal.pool == pool  # nothing but this deal's antes
     for seat in (1, 2, 3, 0):
-        assert deal.to_act == seat
+        assert deal.current_player() == seat
         assert deal.legal_actions() == [STAND]
         assert_illegal(deal, PASS, "LOO-DECL-8", "Bold Stand")
         assert_illegal(deal, TAKE_MISS, "LOO-DECL-8")
         act(deal, "play")
     assert phase(deal) is Phase.PLAY  # "all pass, the dealer takes the pool" never came into it
-    assert deal.in_play == [True] * 4
+    assert list(deal.view(None).in_play) == [True] * 4
 
 
 def test_LOO_DECL_8_E30b_bold_stand_not_with_a_carried_pool() -> None:
     rules = rules_with("three-card", {"bold_stand": "everyone"})
     deal = deal_from_hands(rules, {}, players=4, dealer=0, pool=2)
-    assert not deal.forced_all
+    assert not forced(deal)
     assert PASS in deal.legal_actions()
     assert TAKE_MISS in deal.legal_actions()
 
@@ -540,14 +541,14 @@ def test_LOO_DECL_7_E42_rule_book_irish() -> None:
     # No Pam: the J♣ is an ordinary club that cannot head the ace.
     assert legal_cards(deal) == cards("J♣ 2♣")
     act(deal, "J♣", "4♣")
-    assert deal.tricks[0].winner == 1
+    assert deal.view(None).tricks[0].winner == 1
     # P2, void in diamonds, must trump the K♦ with his 2♣; the dealer, with neither, throws the 5♥.
     act(deal, "K♦")
     assert legal_cards(deal) == cards("2♣")
     act(deal, "2♣", "5♥", "3♥", "6♥", "7♠")
-    assert deal.tricks_won == [1, 1, 1]
+    assert list(deal.view(None).tricks_won) == [1, 1, 1]
     st = settled(deal)
-    assert len(deal.tricks) == 3
+    assert len(deal.view(None).tricks) == 3
     assert st.share == 9 // 3
 
 

@@ -26,10 +26,10 @@ from positions import act, assert_illegal, cards, legal_cards, settled
 def commit(deal: Deal, ins: set[int]) -> None:
     """Everyone commits at once: the seats in ``ins`` go In, the others Out."""
     assert deal.phase is Phase.COMMIT
-    assert sorted(deal.seats_to_act()) == list(range(deal.n))
-    for seat in range(deal.n):
+    assert sorted(deal.seats_to_act()) == list(range(deal.players))
+    for seat in range(deal.players):
         deal.apply(STAND if seat in ins else PASS, seat)
-    assert deal.in_play == [s in ins for s in range(deal.n)]
+    assert list(deal.view(None).in_play) == [s in ins for s in range(deal.players)]
 
 
 # --- L2 legality: E31-E33 ----------------------------------------------------------------------------------------
@@ -77,8 +77,8 @@ def test_LOU_PLAY_1_E33_trick_already_trumped() -> None:
     act(deal, "K♣")
     assert legal_cards(deal) == cards("K♥ 4♦ 5♦")
     act(deal, "K♥")
-    assert deal.tricks[0].winner == 3
-    assert deal.to_act == 3
+    assert deal.view(None).tricks[0].winner == 3
+    assert deal.current_player() == 3
 
 
 # --- Payouts: E34-E36 --------------------------------------------------------------------------------------------
@@ -117,7 +117,7 @@ def lou_session(
 )
 def test_LOU_PAY_E34_payouts(payout: str, rule: str, won: list[int], paid: list[int], pool_after: int) -> None:
     session, deal = lou_session(E34_HANDS, E34_PLAY, {"lou_payout": payout})
-    assert deal.tricks_won == [0, 2, 1, 0]
+    assert list(deal.view(None).tricks_won) == [0, 2, 1, 0]
     st = settled(deal)
     assert st.rule == rule
     assert st.share == 10
@@ -142,7 +142,7 @@ def test_LOU_PAY_E34_payouts(payout: str, rule: str, won: list[int], paid: list[
 )
 def test_LOU_PAY_4_E35_nobody_takes_two(opts: dict[str, Any], won: list[int], paid: list[int], pool_after: int) -> None:
     _, deal = lou_session(E35_HANDS, E35_PLAY, opts)
-    assert deal.tricks_won == [0, 1, 1, 1]
+    assert list(deal.view(None).tricks_won) == [0, 1, 1, 1]
     st = settled(deal)
     assert list(st.won) == won
     assert list(st.paid) == paid

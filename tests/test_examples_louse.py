@@ -60,10 +60,10 @@ def after_tricks(finals: dict[int, str], tricks: int) -> Deal:
             mine = [c for c in deal.hand(s) if c not in final[s]]
             diamonds = [c for c in mine if c.suit == Suit.DIAMONDS]
             deal.apply(Play((diamonds or mine)[0]))
-        assert deal.tricks[-1].winner == 1
+        assert deal.view(None).tricks[-1].winner == 1
     for s, f in final.items():
         assert set(deal.hand(s)) == set(f)
-    assert deal.to_act == 1
+    assert deal.current_player() == 1
     return deal
 
 
@@ -124,8 +124,8 @@ def test_LOUSE_PLAY_2_E39_trick_winners(hands: dict[int, str], trick: str, winne
     deal = deal_from_hands(LOUSE, hands, players=4, dealer=0)
     assert deal.phase is Phase.PLAY  # Louse has no declaration
     act(deal, *trick.split())
-    assert deal.tricks[0].winner == winner
-    assert deal.to_act == winner
+    assert deal.view(None).tricks[0].winner == winner
+    assert deal.current_player() == winner
 
 
 # --- Scoring: E40 ------------------------------------------------------------------------------------------------
@@ -180,7 +180,7 @@ def e41_session(before: list[int], opts: dict[str, Any] | None = None) -> tuple[
     deal = session.new_deal(deck=deck_for_hands(rules, 4, 0, E41_HANDS))
     for trick, winner in zip(E41_TRICKS, E41_WINNERS, strict=True):
         act(deal, *trick.split())
-        assert deal.tricks[-1].winner == winner
+        assert deal.view(None).tricks[-1].winner == winner
     assert list(settled(deal).points) == E41_POINTS
     session.finish_deal()
     return session, deal

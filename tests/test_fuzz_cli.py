@@ -32,9 +32,11 @@ def _actions(command: str) -> list[argparse.Action]:
 
         parser: argparse.ArgumentParser = play_parser()
     else:
-        sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+        # argparse lists a parser's options only in its private _actions; the fuzz reads them to cover every option
+        top = build_parser()._actions  # noqa: SLF001
+        sub = next(a for a in top if isinstance(a, argparse._SubParsersAction))  # noqa: SLF001
         parser = sub.choices[command]
-    return list(parser._actions)
+    return list(parser._actions)  # noqa: SLF001
 
 
 def _options(command: str) -> list[str]:

@@ -17,7 +17,7 @@ import pytest
 
 from lanterloo import history
 from lanterloo.bots import make_bots
-from lanterloo.cards import Card, cards_of
+from lanterloo.cards import Card
 from lanterloo.engine import Deal, Phase
 from lanterloo.errors import HistoryError
 from lanterloo.rules import PRESET_NAMES, Rules, rules_with
@@ -50,7 +50,7 @@ def test_every_preset_round_trips_exactly(preset: str) -> None:
             assert obj["variant"] == preset
             assert obj["rules"] == rules.to_dict()
             assert [s["name"] for s in obj["seats"]] == seat_names(players)
-            assert obj["result"]["stacks"] == deal.stacks
+            assert obj["result"]["stacks"] == list(deal.stacks)
 
 
 def test_an_unfinished_deal_round_trips_without_a_result() -> None:
@@ -355,8 +355,8 @@ def test_the_documented_dealing_order() -> None:
     deal = Deal(rules_with("three-card"), [100] * 5, 2, deck=list(range(52)), ante=False)
     assert [int(c) for c in deal.hand(3)] == [0, 6, 12]  # the eldest hand gets deck[0], deck[6], deck[12]
     assert [int(c) for c in deal.hand(2)] == [4, 10, 16]  # the dealer is served last in each round
-    assert [int(c) for c in cards_of(deal.miss)] == [5, 11, 17]  # the Miss: one card after each round
-    assert deal.turnup == 18 and deal.stock[0] == 19
+    assert [int(c) for c in deal.hidden().miss] == [5, 11, 17]  # the Miss: one card after each round
+    assert deal.view(None).turnup == 18 and deal.hidden().stock[0] == 19
 
 
 def test_SESSION_2_a_session_that_ends_early_is_followed_by_a_fresh_one(tmp_path: Path) -> None:

@@ -64,11 +64,11 @@ def check_sentence(said: str | None, ev: Event, narrator: Narrator) -> None:
 @pytest.mark.parametrize(("label", "rules", "players"), TABLES, ids=[t[0] for t in TABLES])
 def test_every_event_of_every_preset_is_told_with_the_callers_names(label: str, rules: Rules, players: int) -> None:
     for deal in played_deals(rules, players, 60 if players == 0 else 30):
-        names = NAMES[: deal.n]
+        names = NAMES[: deal.players]
         referee = Narrator(rules, names)
         for ev in deal.events:
             check_sentence(referee.event(ev), ev, referee)
-            for seat in [*range(deal.n), None]:
+            for seat in [*range(deal.players), None]:
                 mine = ev.censored(seat)
                 n = Narrator(rules, names, you=seat)
                 check_sentence(n.event(mine), mine, n)
@@ -186,7 +186,7 @@ def _plain(lines: list[object]) -> str:
 def test_the_terminal_log_uses_the_players_names(preset: str) -> None:
     rules = PRESETS[preset]
     for deal in played_deals(rules, 0, 8):
-        names = NAMES[: deal.n]
+        names = NAMES[: deal.players]
         human = 1
         namer = tt.Namer(names, human)
         log = _plain(list(tt.event_lines(deal.view(human), namer, 1)))
@@ -196,7 +196,7 @@ def test_the_terminal_log_uses_the_players_names(preset: str) -> None:
         st = deal.settlement
         assert st is not None
         assert tt.outcome_sentence(st, rules, namer) in log.replace("\n", " ") or st.kind is SettlementKind.TRICKS
-        told = {names[s] for s in range(deal.n) if s != human}
+        told = {names[s] for s in range(deal.players) if s != human}
         assert any(name in log for name in told) or "You" in log
 
 

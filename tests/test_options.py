@@ -29,10 +29,11 @@ from lanterloo import (
     parse_cards,
     rules_with,
 )
+from lanterloo.cards import mask_of
 from lanterloo.engine.scoring import louse_points
 from lanterloo.rules import PRESETS, parse_option_value, resolve_preset
 from lanterloo.setup import deal_from_hands, deck_for_hands
-from positions import act, assert_illegal, cards, legal_cards, phase, settled
+from positions import act, assert_illegal, cards, forced, legal_cards, phase, settled, taken
 
 # --- helpers -----------------------------------------------------------------------------------------------------
 
@@ -57,7 +58,7 @@ def loo(
 
 
 def commit(deal: Deal, ins: set[int]) -> None:
-    for seat in range(deal.n):
+    for seat in range(deal.players):
         deal.apply(STAND if seat in ins else PASS, seat)
 
 
@@ -84,7 +85,7 @@ def play_out(deal: Deal) -> Settlement:
 def test_LOO_ANTE_1_ante_mode_and_ante(opts: dict[str, Any], pool: int, stacks: list[int]) -> None:
     deal = deal_from_hands(rules_with("three-card", opts), {}, players=4, dealer=0)
     assert deal.pool == pool
-    assert deal.stacks == stacks
+    assert list(deal.stacks) == stacks
     assert sum(deal.stacks) + deal.pool == 400
 
 
@@ -140,7 +141,7 @@ def test_LOO_POOL_2_remainder_most_tricks_tie_goes_to_earliest_trick() -> None:
             "three-card", {"remainder": remainder}, hands, players=3, turnup="7♠", pool=1, declarations=["play"] * 3
         )
         act(deal, "2♥", "A♥", "3♥", "2♦", "A♦", "3♦", "2♣", "A♣", "3♣")
-        assert [t.winner for t in deal.tricks] == [2, 0, 1]
+        assert [t.winner for t in deal.view(None).tricks] == [2, 0, 1]
         won = [3, 3, 3]
         won[target] += 1
         assert list(settled(deal).won) == won
@@ -152,7 +153,7 @@ def test_LOO_POOL_2_remainder_most_tricks_tie_goes_to_earliest_trick() -> None:
 def test_LOO_DECL_8_bold_stand_dealer_and_last() -> None:
     opts = {"bold_stand": "dealer_and_last", "lone_player": "wins_pool"}
     deal = loo("three-card", opts, {}, players=4, declarations=["pass", "pass"])
-    assert deal.to_act == 3  # the dealer's right-hand neighbour, everyone before him having passed
+    assert deal.current_player() == 3  # the dealer's right-hand neighbour, everyone before him having passed
     assert deal.legal_actions() == [STAND, TAKE_MISS]
     assert_illegal(deal, PASS, "LOO-DECL-8", "Bold Stand")
     act(deal, "play")
@@ -176,10 +177,10 @@ def test_LOO_DECL_8_bold_stand_withdraw_miss_false_keeps_the_miss() -> None:
     deal = loo(
         "three-card", {"bold_stand": "everyone", "bold_stand_withdraw_miss": False}, {}, players=4, declarations=[]
     )
-    assert deal.forced_all and not deal.miss_withdrawn
+    assert forced(deal) and not deal.view(None).miss_withdrawn
     assert deal.legal_actions() == [STAND, TAKE_MISS]
     act(deal, "miss")
-    assert deal.miss_taker == 1
+    assert deal.view(None).miss_taker == 1
 
 
 @pytest.mark.parametrize(("preset", "opts"), [("three-card", {}), ("irish", {})])
@@ -187,13 +188,13 @@ def test_LOO_DECL_7_club_law_does_not_apply(preset: str, opts: dict[str, Any]) -
     # Three-card Loo has Club Law off; Irish Loo has it on, but in first-lead mode nobody knows trumps yet.
     turnup = "4♣" if rules_with(preset).has_turnup else None
     deal = loo(preset, opts, {}, players=4, turnup=turnup, declarations=[])
-    assert not deal.forced_all
+    assert not forced(deal)
     assert PASS in deal.legal_actions()
 
 
 def test_LOO_DECL_3_dealer_takes_all_pass_off() -> None:
     deal = loo("three-card", {"dealer_takes_all_pass": False}, {}, players=4, declarations=["pass"] * 3)
-    assert deal.to_act == 0
+    assert deal.current_player() == 0
     assert deal.legal_actions() == [PASS, STAND, TAKE_MISS]
     pool = deal.pool
     act(deal, "pass")
@@ -261,7 +262,7 @@ def test_LOO_DECL_6_defend_miss_at_least_one() -> None:
     )
     assert set(deal.legal_actions()) == {PASS, STAND, TAKE_MISS, DEFEND_MISS}
     act(deal, "defend", "A♥", "3♥", "2♥", "2♦", "3♦", "A♦", "A♣", "2♣", "3♣")
-    assert deal.tricks_won == [2, 1, 0]
+    assert list(deal.view(None).tricks_won) == [2, 1, 0]
     st = settled(deal)
     assert list(st.won) == [0, 3, 0]
     assert list(st.looed) == [2]  # P2 is looed; the dealer never is
@@ -279,7 +280,7 @@ def test_LOO_LEAD_1_miss_holder_leads() -> None:
     for opts, leader in [({}, 1), ({"miss_holder_leads": True}, 2)]:
         deal = loo("three-card", opts, {}, players=3, declarations=["play", "miss", "play"])
         assert phase(deal) is Phase.PLAY
-        assert deal.to_act == leader
+        assert deal.current_player() == leader
 
 
 # --- exchange: exchange, exchange_shortfall ----------------------------------------------------------------------
@@ -297,13 +298,13 @@ def test_PAM_EXCH_1_exchange_after_declarations() -> None:
         declarations=["play"],
     )
     assert phase(deal) is Phase.DECLARE  # no exchange at one's own turn
-    assert deal.to_act == 2
+    assert deal.current_player() == 2
     act(deal, "pass", "play")
     assert phase(deal) is Phase.EXCHANGE
-    assert deal.to_act == 1  # exchanges in declaration order, passed hands skipped
+    assert deal.current_player() == 1  # exchanges in declaration order, passed hands skipped
     act(deal, "discard 2♣ 3♦")
     assert set(deal.hand(1)) == cards("4♥ 5♠ 7♣ A♥ K♥")
-    assert deal.to_act == 0
+    assert deal.current_player() == 0
     act(deal, "discard 2♦")
     assert set(deal.hand(0)) == cards("3♥ 4♠ 5♣ 7♦ Q♥")
     assert phase(deal) is Phase.PLAY
@@ -410,7 +411,7 @@ def test_LOO_LEAD_4_equivalent_cards_through_a_played_card() -> None:
         act(deal, "A♥", "8♠")
         assert legal_cards(deal) == cards("10♠ 9♠")
         act(deal, "10♠", "K♥")
-        assert deal.to_act == 3
+        assert deal.current_player() == 3
         assert legal_cards(deal) == cards(expected)
 
 
@@ -438,7 +439,7 @@ def test_LOO_LEAD_5_later_trump_lead(mode: str, dealer_plays: bool, expected: st
         declarations=["play", "discard", "play", "discard", *dealer],
     )
     act(deal, "K♠", "A♠", *(["Q♠"] if dealer_plays else []))
-    assert deal.to_act == 2
+    assert deal.current_player() == 2
     assert legal_cards(deal) == cards(expected)
     if mode != "off":
         assert_illegal(deal, "8♥", "LOO-LEAD-5", "9♣")
@@ -480,7 +481,7 @@ def test_PAM_1_pam_jack_of_trump_suit() -> None:
     act(deal, "J♥")
     assert legal_cards(deal) == cards("J♣ J♦ 10♣ Q♠ 8♦")  # the J♣ is a plain club: no trump here
     act(deal, "J♣")
-    assert deal.tricks[0].winner == 2
+    assert deal.view(None).tricks[0].winner == 2
 
 
 def test_PAM_2_pam_civil_ask_only_on_the_ace_of_trumps() -> None:
@@ -521,11 +522,11 @@ def test_PAM_2_pam_civil_last_card(opts: dict[str, Any], tricks: list[int], won:
         declarations=["play", "discard", "play", "discard", "pass"],
     )
     act(deal, *LAST_CARD_PLAY)
-    assert deal.trick_civil
+    assert deal.view(None).trick_civil
     assert legal_cards(deal) == cards("J♣")
     act(deal, "J♣")
     st = settled(deal)
-    assert deal.tricks_won == tricks
+    assert list(deal.view(None).tricks_won) == tricks
     assert list(st.won) == won
     assert list(st.paid) == paid
 
@@ -536,7 +537,7 @@ def test_PAM_2_pam_civil_last_card_loses_only_binds_a_last_card() -> None:
     opts = {"pam_civil_only_trump_exception": True, "pam_civil_last_card": "loses"}
     deal = ace_of_hearts_led("J♣ K♠ 2♦ 4♦ 9♣", opts)
     act(deal, "J♣", "8♦")
-    assert deal.tricks[0].winner == 2
+    assert deal.view(None).tricks[0].winner == 2
 
 
 def test_PAM_4_pam_privileged_never_compulsory() -> None:
@@ -664,7 +665,7 @@ def test_LOU_LEAD_1_lou_first_lead(turnup: str, mode: str, leader: int) -> None:
     deal = deal_from_hands(rules_with("lou", {"lou_first_lead": mode}), {}, players=4, dealer=0, turnup=turnup)
     commit(deal, {0, 1, 3})
     assert phase(deal) is Phase.PLAY
-    assert deal.to_act == leader
+    assert deal.current_player() == leader
 
 
 @pytest.mark.parametrize(("mode", "next_leader"), [("trick_winner", 2), ("same_leader", 1)])
@@ -673,8 +674,8 @@ def test_LOU_LEAD_2_lou_later_leads(mode: str, next_leader: int) -> None:
     deal = deal_from_hands(rules_with("lou", {"lou_later_leads": mode}), hands, players=3, dealer=0, turnup="2♣")
     commit(deal, {0, 1, 2})
     act(deal, "3♠", "K♠", "6♥")
-    assert deal.tricks[0].winner == 2
-    assert deal.to_act == next_leader
+    assert deal.view(None).tricks[0].winner == 2
+    assert deal.current_player() == next_leader
 
 
 def test_LOU_DRAW_1_lou_draw() -> None:
@@ -682,13 +683,13 @@ def test_LOU_DRAW_1_lou_draw() -> None:
     deal = deal_from_hands(rules_with("lou", {"lou_draw": 2}), hands, players=3, dealer=0, turnup="2♣", stock="A♠ A♦")
     commit(deal, {0, 1})  # seat 2 stays Out and draws nothing
     assert phase(deal) is Phase.EXCHANGE
-    assert deal.to_act == 1
+    assert deal.current_player() == 1
     assert len(deal.legal_actions()) == 1 + 3 + 3  # keep all, or throw one or two cards
     assert_illegal(deal, "discard 3♠ 2♦ 3♦", "LOU-DRAW-1", "at most 2 cards")
     assert_illegal(deal, PASS, "LOU-DRAW-1")
     act(deal, "discard 2♦ 3♦")
     assert set(deal.hand(1)) == cards("3♠ A♠ A♦")
-    assert deal.to_act == 0
+    assert deal.current_player() == 0
     act(deal, "discard")
     assert phase(deal) is Phase.PLAY
 
@@ -746,7 +747,7 @@ def test_LOUSE_PLAY_2_louse_rank_and_jack_order(
 ) -> None:
     deal = deal_from_hands(rules_with("louse", opts), hands, players=4, dealer=0)
     act(deal, *trick.split())
-    assert deal.tricks[0].winner == winner
+    assert deal.view(None).tricks[0].winner == winner
 
 
 # The whole E41 deal (see test_examples_louse): A = seat 1, B = seat 2, C = seat 3, D = seat 0.
@@ -786,7 +787,7 @@ def test_LOUSE_SCORE_3_diamond_queen_and_queen_points_whole_deal(opts: dict[str,
     st = settled(deal)
     assert list(st.points) == points
     r = deal.rules
-    assert louse_points(deal.taken, r.diamond_queen, r.louse_queen_points) == points
+    assert louse_points(taken(deal), r.diamond_queen, r.louse_queen_points) == points
 
 
 def test_LOUSE_MATCH_1_louse_target() -> None:
@@ -828,13 +829,13 @@ def test_LOUSE_3P_1_widow_and_widow_points(widow_points: str, total: int) -> Non
         {"louse3_mode": "widow", "widow_points": widow_points, "diamond_queen": "cancel_own_queens"}, WIDOW_HANDS
     )
     assert all(len(deal.hand(s)) == 10 for s in range(3))
-    assert deal.widow == sum(1 << c for c in cards("Q♦ Q♣"))
+    assert mask_of(deal.hidden().widow) == sum(1 << c for c in cards("Q♦ Q♣"))
     st = play_out(deal)
     # The ♦Q in the widow cancels nothing, so all the other queens score in full.
     assert sum(st.points) == total
-    expected = louse_points(deal.taken, "cancel_own_queens", 2)
+    expected = louse_points(taken(deal), "cancel_own_queens", 2)
     if widow_points == "last_trick_winner":
-        expected[deal.tricks[-1].winner] += 2 + 302  # the ♦Q and the ♣Q of the widow
+        expected[deal.view(None).tricks[-1].winner] += 2 + 302  # the ♦Q and the ♣Q of the widow
     assert list(st.points) == expected
 
 

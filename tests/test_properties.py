@@ -314,7 +314,7 @@ class Checker:
         n = self.case.players
         rng = random.Random(self.case.play_seed)
         # a declaration (or commit) and an exchange per seat, then every card of every hand
-        bound = 2 * n + sum(h.bit_count() for h in deal.hands)
+        bound = 2 * n + sum(h.bit_count() for h in deal._hands)
         self.check_state()
         side = random.Random(self.case.play_seed ^ 0x5A5A)  # the checks' own choices leave the play alone
         fork = side.randrange(bound)  # the step at which a copy plays on differently
@@ -326,7 +326,7 @@ class Checker:
             seat, action = choose(deal, rng, self.case.pass_bias)
             legal = deal.legal_actions(seat)
             self.check_legality(seat, legal)
-            if deal.phase is Phase.PLAY and deal.trick:
+            if deal.phase is Phase.PLAY and deal._trick:
                 check_follow_duty(deal, seat, legal)
             if deal.phase is Phase.COMMIT:
                 self.apply_commit(seat, action)
@@ -349,14 +349,14 @@ class Checker:
         while not twin.is_over:
             seat, action = choose(twin, rng)
             twin.apply(action, seat)
-        assert deal.state_key() == key and deal.events == events
+        assert deal.state_key() == key and list(deal.events) == events
 
     # --- per step ---
 
     def check_state(self) -> None:
         deal = self.deal
         for s in range(self.case.players):
-            self.held[s] |= deal.hands[s]
+            self.held[s] |= deal._hands[s]
         self.check_chips()
         self.check_cards()
         self.check_views()
@@ -369,27 +369,27 @@ class Checker:
 
     def check_cards(self) -> None:
         deal = self.deal
-        places: dict[str, list[Card]] = {f"hand {s}": cards_of(h) for s, h in enumerate(deal.hands)}
+        places: dict[str, list[Card]] = {f"hand {s}": cards_of(h) for s, h in enumerate(deal._hands)}
         places |= {
-            "miss": cards_of(deal.miss),
-            "widow": cards_of(deal.widow),
-            "stock": deal.stock[deal.stock_pos :],
-            "turn-up": [deal.turnup] if deal.turnup is not None else [],
-            "dead": cards_of(deal.dead),
-            "played": cards_of(deal.played),
-            "trick": [c for _, c in deal.trick],
+            "miss": cards_of(deal._miss),
+            "widow": cards_of(deal._widow),
+            "stock": deal._stock[deal._stock_pos :],
+            "turn-up": [deal._turnup] if deal._turnup is not None else [],
+            "dead": cards_of(deal._dead),
+            "played": cards_of(deal._played),
+            "trick": [c for _, c in deal._trick],
         }
         everywhere = sorted(c for cs in places.values() for c in cs)
         assert everywhere == sorted(cards_of(self.deck)), f"cards lost or doubled: {places}"
 
     def public_cards(self) -> int:
         deal = self.deal
-        public = deal.played | mask_of(c for _, c in deal.trick)
-        if deal.turnup is not None:
-            public |= 1 << deal.turnup
-        if deal.pam >= 0:  # which card is Pam is a rule of the deal, not where the card is (PAM-1)
-            public |= 1 << deal.pam
-        for cards in deal.flushes.values():  # a flush is shown to the table (PAM-FLUSH-1)
+        public = deal._played | mask_of(c for _, c in deal._trick)
+        if deal._turnup is not None:
+            public |= 1 << deal._turnup
+        if deal._pam >= 0:  # which card is Pam is a rule of the deal, not where the card is (PAM-1)
+            public |= 1 << deal._pam
+        for cards in deal._flushes.values():  # a flush is shown to the table (PAM-FLUSH-1)
             public |= mask_of(cards)
         return public
 
@@ -404,17 +404,17 @@ class Checker:
             leaked = cards_mentioned(view, shared) & hidden
             assert not leaked, f"the view of seat {seat} shows hidden cards {cards_of(leaked)}"
             # the fields are this seat's own cards and public facts, as the deal holds them
-            assert view.hand == (tuple(cards_of(deal.hands[seat])) if seat is not None else ())
-            assert view.hand_sizes == tuple(h.bit_count() for h in deal.hands)
+            assert view.hand == (tuple(cards_of(deal._hands[seat])) if seat is not None else ())
+            assert view.hand_sizes == tuple(h.bit_count() for h in deal._hands)
             assert (view.stacks, view.pool, view.phase) == (tuple(deal.stacks), deal.pool, deal.phase)
-            assert view.trick == tuple(deal.trick) and view.tricks_won == tuple(deal.tricks_won)
-            assert view.stock_size == len(deal.stock) - deal.stock_pos
+            assert view.trick == tuple(deal._trick) and view.tricks_won == tuple(deal._tricks_won)
+            assert view.stock_size == len(deal._stock) - deal._stock_pos
             assert view.legal == (tuple(deal.legal_actions(seat)) if seat is not None else ())
             assert [(e.kind, e.seat) for e in view.events] == [(e.kind, e.seat) for e in deal.events]
             assert deal.view(seat, with_events=False) == dataclasses.replace(view, events=())
             if deal.phase is Phase.COMMIT:
                 # LOU-DECL-1: nothing of a commitment shows before all have committed
-                assert view.declarations == (None,) * deal.n and not any(view.in_play)
+                assert view.declarations == (None,) * deal.players and not any(view.in_play)
                 for e in view.events:
                     if isinstance(e, Committed) and e.seat != seat:
                         assert e.action is None, f"seat {seat} sees {e}"
@@ -425,17 +425,17 @@ class Checker:
         assert legal, f"seat {seat} is to act but has no legal action"
         assert len(set(legal)) == len(legal)
         if deal.phase is Phase.PLAY:
-            candidates: list[Action] = [PLAYS[c] for c in cards_of(deal.hands[seat])]
+            candidates: list[Action] = [PLAYS[c] for c in cards_of(deal._hands[seat])]
             # civil leads too: legal only under pam_civil=ask (under auto the call is made for the leader)
-            candidates += [PLAYS_CIVIL[c] for c in cards_of(deal.hands[seat])]
+            candidates += [PLAYS_CIVIL[c] for c in cards_of(deal._hands[seat])]
         elif deal.phase in (Phase.DECLARE, Phase.COMMIT):
             candidates = [PASS, STAND, TAKE_MISS, DEFEND_MISS]
         else:  # an exchange: every legal discard, the whole hand, and a card the seat does not hold
-            stranger = next(c for c in cards_of(self.deck) if not (deal.hands[seat] >> c) & 1)
-            candidates = [*legal, discard(deal.hands[seat]), discard(1 << stranger)]
+            stranger = next(c for c in cards_of(self.deck) if not (deal._hands[seat] >> c) & 1)
+            candidates = [*legal, discard(deal._hands[seat]), discard(1 << stranger)]
         for a in candidates:
             assert deal.is_legal(a, seat) == (a in legal), f"{a.notation()} by seat {seat}: legality disagrees"
-        for other in range(deal.n):
+        for other in range(deal.players):
             if other not in deal.seats_to_act():
                 assert deal.legal_actions(other) == []
 
@@ -447,7 +447,7 @@ class Checker:
         deal.apply(action, seat)
         twin.apply(PASS if action == STAND else STAND, seat)
         if not last:
-            for other in [*range(deal.n), None]:
+            for other in [*range(deal.players), None]:
                 if other != seat:
                     assert deal.view(other) == twin.view(other), f"seat {other} can tell what seat {seat} did"
 
@@ -459,14 +459,14 @@ class Checker:
         st_ = deal.settlement
         assert st_ is not None and deal.phase is Phase.DONE
         assert st_.pool_after == deal.pool
-        for s in range(deal.n):
+        for s in range(deal.players):
             assert 0 <= st_.paid[s] <= st_.owed[s], f"seat {s} paid {st_.paid[s]} of {st_.owed[s]}"
             assert st_.won[s] >= 0
             if st_.paid[s] < st_.owed[s]:  # SESSION-3: a short payer paid all he had
                 assert deal.stacks[s] == 0
-            assert deal.stacks[s] == deal.stacks_before[s] - deal.antes[s] + st_.won[s] - st_.paid[s]
+            assert deal.stacks[s] == deal.stacks_before[s] - deal.started.antes[s] + st_.won[s] - st_.paid[s]
         assert st_.pool_after == st_.pool_before - sum(st_.won) + sum(st_.paid)
-        for tr in deal.tricks:  # COMMON-5
+        for tr in deal._tricks:  # COMMON-5
             assert tr.winner == trick_winner(deal, tr.cards, tr.civil), f"wrong winner of {tr}"
         if st_.kind == "tricks":
             check_trick_payout(deal)
@@ -492,10 +492,10 @@ JACKS_SUIT = 4
 def pam_card(deal: Deal) -> int:
     """Pam's card, or -1: J♣ (or the trump jack) unless it is the turn-up (PAM-1)."""
     pam = deal.rules.pam
-    if pam == "none" or deal.turnup is None:
+    if pam == "none" or deal._turnup is None:
         return -1
-    card = parse_card("Jc") if pam == "jack_of_clubs" else Card(deal.turnup.suit * 13 + JACK)
-    return -1 if card == deal.turnup else card
+    card = parse_card("Jc") if pam == "jack_of_clubs" else Card(deal._turnup.suit * 13 + JACK)
+    return -1 if card == deal._turnup else card
 
 
 def rank_key(deal: Deal, card: Card) -> tuple[int, int]:
@@ -506,12 +506,12 @@ def rank_key(deal: Deal, card: Card) -> tuple[int, int]:
             return JACKS_SUIT, LOUSE_JACKS[rules.louse_jack_order].index(str(card)[1])
         return card.suit, LOUSE_PLAIN[rules.louse_rank].index(card.rank + 2)
     if card == pam_card(deal):
-        return deal.trump, 99
+        return deal._trump, 99
     return card.suit, card.rank
 
 
 def trump_suit(deal: Deal) -> int:
-    return JACKS_SUIT if deal.rules.game == "louse" else deal.trump
+    return JACKS_SUIT if deal.rules.game == "louse" else deal._trump
 
 
 def beats(deal: Deal, card: Card, best: Card) -> bool:
@@ -531,13 +531,13 @@ def trick_winner(deal: Deal, cards: Sequence[tuple[int, Card]], civil: bool) -> 
 def check_follow_duty(deal: Deal, seat: int, legal: list[Action]) -> None:
     """The cards a follower may play, computed from the rules text for the common cases."""
     rules = deal.rules
-    hand = cards_of(deal.hands[seat])
+    hand = cards_of(deal._hands[seat])
     allowed = sorted({a.card for a in legal if isinstance(a, Play)})
-    best = deal.trick[0][1]
-    for _, c in deal.trick[1:]:
+    best = deal._trick[0][1]
+    for _, c in deal._trick[1:]:
         if beats(deal, c, best):
             best = c
-    led = rank_key(deal, deal.trick[0][1])[0]
+    led = rank_key(deal, deal._trick[0][1])[0]
     follow = [c for c in hand if rank_key(deal, c)[0] == led]
     heads = [c for c in hand if beats(deal, c, best)]
     if rules.game == "louse":  # LOUSE-PLAY-1: follow the suit led (jacks are a suit), else anything
@@ -547,9 +547,9 @@ def check_follow_duty(deal: Deal, seat: int, legal: list[Action]) -> None:
         assert allowed == (heads or hand)
         return
     pam = pam_card(deal)
-    if (pam >= 0 and (deal.hands[seat] >> pam) & 1) or (deal.trick_civil and any(c == pam for _, c in deal.trick)):
+    if (pam >= 0 and (deal._hands[seat] >> pam) & 1) or (deal._trick_civil and any(c == pam for _, c in deal._trick)):
         return  # Pam's privileges and civility are the example tests' business
-    trumps = [c for c in hand if rank_key(deal, c)[0] == deal.trump]
+    trumps = [c for c in hand if rank_key(deal, c)[0] == deal._trump]
     if follow:  # LOO-PLAY-1/2: follow, and head the trick if able
         expected = [c for c in follow if c in heads] or follow
     elif trumps:  # LOO-PLAY-3/4/5: trump, overtrump if able, else (by option) still trump
@@ -565,24 +565,24 @@ def check_trick_payout(deal: Deal) -> None:
     st_ = deal.settlement
     assert st_ is not None
     if rules.game == "loo":
-        share = st_.pool_before // len(deal.tricks)
-        defender = deal.dealer if deal.defended else -1
+        share = st_.pool_before // len(deal._tricks)
+        defender = deal.dealer if deal._defended else -1
         assert st_.share == share
-        extra = st_.pool_before - share * len(deal.tricks) if rules.remainder != "carry" else 0
-        for s in range(deal.n):
-            base = 0 if s == defender else share * deal.tricks_won[s]
-            assert base <= st_.won[s] <= base + extra, f"seat {s} won {st_.won[s]} for {deal.tricks_won[s]} tricks"
-        looed = [s for s in range(deal.n) if deal.in_play[s] and deal.tricks_won[s] == 0 and s != defender]
+        extra = st_.pool_before - share * len(deal._tricks) if rules.remainder != "carry" else 0
+        for s in range(deal.players):
+            base = 0 if s == defender else share * deal._tricks_won[s]
+            assert base <= st_.won[s] <= base + extra, f"seat {s} won {st_.won[s]} for {deal._tricks_won[s]} tricks"
+        looed = [s for s in range(deal.players) if deal._in_play[s] and deal._tricks_won[s] == 0 and s != defender]
         if not rules.pam_holder_not_looed:
             assert sorted(st_.looed) == looed
         due = {"pool": st_.pool_before, "fixed": rules.loo_amount, "capped": min(st_.pool_before, rules.loo_amount)}[
             rules.loo_penalty
         ]
-        assert all(st_.owed[s] == (due if s in st_.looed else 0) for s in range(deal.n))
+        assert all(st_.owed[s] == (due if s in st_.looed else 0) for s in range(deal.players))
     elif rules.game == "lou" and rules.lou_payout == "A":
         pile = st_.pool_before // 3
-        assert list(st_.won) == [pile * t for t in deal.tricks_won]
-        assert sorted(st_.looed) == [s for s in range(deal.n) if deal.in_play[s] and deal.tricks_won[s] == 0]
+        assert list(st_.won) == [pile * t for t in deal._tricks_won]
+        assert sorted(st_.looed) == [s for s in range(deal.players) if deal._in_play[s] and deal._tricks_won[s] == 0]
 
 
 def history(deal: Deal) -> tuple[Any, ...]:
@@ -618,15 +618,15 @@ def card_value(card: Card, rules: Rules) -> tuple[int, int]:
 
 def piles(deal: Deal) -> tuple[list[list[Card]], int | None]:
     """The cards each seat is charged (tricks, and the widow if the rules charge it), and who took the ♦Q."""
-    out: list[list[Card]] = [[] for _ in range(deal.n)]
+    out: list[list[Card]] = [[] for _ in range(deal.players)]
     dq_taker = None
-    for tr in deal.tricks:
+    for tr in deal._tricks:
         for _, c in tr.cards:
             out[tr.winner].append(c)
             if c == _DQ:
                 dq_taker = tr.winner
     if deal.rules.widow_points == "last_trick_winner":
-        out[deal.tricks[-1].winner] += cards_of(deal.widow)  # a ♦Q in the widow cancels nothing
+        out[deal._tricks[-1].winner] += cards_of(deal._widow)  # a ♦Q in the widow cancels nothing
     return out, dq_taker
 
 
@@ -642,20 +642,20 @@ def louse_points(deal: Deal) -> list[int]:
     elif dq is not None and mode == "cancel_own_bonuses":
         queens[dq] -= bonuses[dq]
     elif dq is not None and mode == "cancel_all_queens":
-        queens = [0] * deal.n
+        queens = [0] * deal.players
     elif dq is not None and mode == "collect_all_queens":
-        queens = [sum(queens) if s == dq else 0 for s in range(deal.n)]
+        queens = [sum(queens) if s == dq else 0 for s in range(deal.players)]
     return [p + q for p, q in zip(plain, queens, strict=True)]
 
 
 def louse_total(deal: Deal) -> int:
     """All the points of the pack, less the uncharged widow and what the ♦Q cancels."""
     rules = deal.rules
-    total = sum(sum(card_value(Card(c), rules)) for c in deck_for(rules, deal.n))
-    if deal.n == 4 or rules.louse3_mode == "remove_two_sevens":  # the sevens are worth nothing
+    total = sum(sum(card_value(Card(c), rules)) for c in deck_for(rules, deal.players))
+    if deal.players == 4 or rules.louse3_mode == "remove_two_sevens":  # the sevens are worth nothing
         assert total == 4 * (27 + rules.louse_queen_points) + 600
     if rules.widow_points != "last_trick_winner":
-        total -= sum(sum(card_value(c, rules)) for c in cards_of(deal.widow))
+        total -= sum(sum(card_value(c, rules)) for c in cards_of(deal._widow))
     cards, dq = piles(deal)
     if dq is None:
         return total
@@ -783,7 +783,7 @@ def test_SESSION_3_table_stakes_nobody_pays_more_than_his_stack(case: Case) -> N
     st_ = deal.settlement
     assert st_ is not None
     for s in range(case.players):
-        assert deal.antes[s] <= case.stacks[s]
+        assert deal.started.antes[s] <= case.stacks[s]
         assert 0 <= st_.paid[s] <= st_.owed[s] and deal.stacks[s] >= 0
         if st_.paid[s] < st_.owed[s]:
             assert deal.stacks[s] == 0, f"seat {s} paid {st_.paid[s]} of {st_.owed[s]} but kept {deal.stacks[s]}"
@@ -797,9 +797,9 @@ def features(deal: Deal) -> set[str]:
     out = {e.kind for e in deal.events} | {f"settled {st_.kind}"}
     if any(p < o for p, o in zip(st_.paid, st_.owed, strict=True)):
         out.add("shortfall")
-    if deal.defended:
+    if deal._defended:
         out.add("defended")
-    if deal.widow:
+    if deal._widow:
         out.add("widow")
     if any(isinstance(a, Discard) and a.mask for _, a in deal.actions):
         out.add("discard")
@@ -858,6 +858,6 @@ def test_cards_mentioned_finds_cards_in_every_form() -> None:
     """The leak check has teeth: it finds the deck in the uncensored deal event, and a hand in its own view."""
     deal = Deal(rules_with("five-card"), [50] * 4, 0, seed=3)
     assert cards_mentioned(deal.events[0]) == (1 << 52) - 1
-    view = deal.view(deal.to_act)
-    assert cards_mentioned(view) & deal.hands[deal.to_act] == deal.hands[deal.to_act]
+    view = deal.view(deal.current_player())
+    assert cards_mentioned(view) & deal._hands[deal.current_player()] == deal._hands[deal.current_player()]
     assert cards_mentioned({"x": ["Ah", "10♥ and Kc"]}) == mask_of(parse_card(t) for t in ("Ah", "Th", "Kc"))

@@ -38,7 +38,7 @@ def test_SESSION_1_dealer_rotates_and_pool_carries() -> None:
         assert rec.pool_after == s.pool
     assert dealers == [2, 3, 0, 1, 2, 3]
     for prev, nxt in zip(s.records, s.records[1:], strict=False):
-        assert nxt.deal.carried == prev.pool_after
+        assert nxt.deal.started.pool == prev.pool_after
     assert s.chips() == s.initial_chips
 
 
@@ -96,9 +96,9 @@ def test_LOU_GAME_1_antes_only_when_a_game_ends() -> None:
     for prev, rec in zip(s.records, s.records[1:], strict=False):
         st = prev.deal.settlement
         assert st is not None
-        assert rec.deal.anted == st.game_over
-        assert any(rec.deal.antes) == st.game_over
-    assert s.records[0].deal.anted
+        assert rec.deal.started.ante == st.game_over
+        assert any(rec.deal.started.antes) == st.game_over
+    assert s.records[0].deal.started.ante
     assert s.chips() == s.initial_chips
 
 
@@ -119,17 +119,17 @@ def test_LOUSE_MATCH_2_tie_plays_another_deal() -> None:
     rules = rules_with("louse", {"louse_target": 1, "louse_tie": "play_another_deal"})
     s = Session(rules, 4, seed=9)
     s.totals = [5, 5, 0, 0]  # two players already past the target and level: the match must go on
-    s._check_end([0] * 4, [0] * 4)
+    s._check_end([0] * 4, [0] * 4)  # noqa: SLF001 -- the end-of-match test on chosen totals, without playing to them
     assert not s.over
     s.totals = [7, 5, 0, 0]
-    s._check_end([0] * 4, [0] * 4)
+    s._check_end([0] * 4, [0] * 4)  # noqa: SLF001 -- the end-of-match test on chosen totals, without playing to them
     assert s.over and s.losers == [0]
 
 
 def test_LOUSE_MATCH_2_tie_default_all_tied_players_lose() -> None:
     s = Session(rules_with("louse"), 4, seed=9)
     s.totals = [1550, 1550, 10, 0]
-    s._check_end([0] * 4, [0] * 4)
+    s._check_end([0] * 4, [0] * 4)  # noqa: SLF001 -- the end-of-match test on chosen totals, without playing to them
     assert s.over and s.losers == [0, 1]
 
 

@@ -23,7 +23,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from lanterloo.cards import Card, Suit, cards_of, fmt_cards
+from lanterloo.cards import Card, cards_of, fmt_cards
 from lanterloo.engine import Deal, Phase
 from lanterloo.engine.events import Event
 from lanterloo.engine.narrate import Narrator
@@ -74,13 +74,14 @@ def _events(narrator: Narrator, events: Sequence[Event]) -> list[str]:
 
 
 def _public(deal: Deal) -> str:
-    trick = " ".join(f"{s}:{c}" for s, c in deal.trick) or "-"
-    if deal.rules.game == "louse":  # no chips: penalty points are counted at the end
-        return f"Trick: {trick} | Tricks won: {_row(deal.tricks_won)} | Trumps: jacks"
-    trump = Suit(deal.trump).symbol if 0 <= deal.trump < 4 else "not yet"
+    v = deal.view(None, with_events=False)
+    trick = " ".join(f"{s}:{c}" for s, c in v.trick) or "-"
+    if deal.shape.scores_points:  # no chips: penalty points are counted at the end
+        return f"Trick: {trick} | Tricks won: {_row(v.tricks_won)} | Trumps: jacks"
+    trump = v.trump.symbol if v.trump is not None else "not yet"
     return (
-        f"Trick: {trick} | Tricks won: {_row(deal.tricks_won)} | Trumps: {trump} | Pool: {deal.pool} | "
-        f"Stacks: {_row(deal.stacks)}"
+        f"Trick: {trick} | Tricks won: {_row(v.tricks_won)} | Trumps: {trump} | Pool: {v.pool} | "
+        f"Stacks: {_row(v.stacks)}"
     )
 
 
@@ -94,29 +95,28 @@ def _settlement(deal: Deal) -> list[str]:
         else f"Result: {st.kind.value}, {st.rule}"
     ]
     if st.points:  # Louse
-        out += [f"  seat {s}: tricks {st.tricks[s]}  penalty points {st.points[s]}" for s in range(deal.n)]
+        out += [f"  seat {s}: tricks {st.tricks[s]}  penalty points {st.points[s]}" for s in range(deal.players)]
         return out
     out.append(f"  Pool at settlement: {st.pool_before}   Share per trick: {st.share}   Pool after: {st.pool_after}")
     if st.winners:
         out.append(f"  Winners: seats {_row(st.winners)}")
     if st.looed:
         out.append(f"  Looed (or matching): seats {_row(st.looed)}")
-    for s in range(deal.n):
+    for s in range(deal.players):
         line = (
             f"  seat {s}: tricks {st.tricks[s]}  won {st.won[s]}  paid {st.paid[s]}"
             f"{f' of {st.owed[s]} owed' if st.owed[s] != st.paid[s] else ''}  stack {deal.stacks[s]}"
         )
         out.append(line)
-    if deal.flushes:
-        for s, cards in deal.flushes.items():
-            out.append(f"  flush shown by seat {s}: {_cards(cards)}")
+    for s, cards in deal.view(None, with_events=False).flushes:
+        out.append(f"  flush shown by seat {s}: {_cards(cards)}")
     return out
 
 
 def _views(deal: Deal, when: str) -> list[str]:
     """Each seat's view in one line: its own hand, the public facts, and which events it sees censored."""
     out = [f"Views {when} (what each seat may know):"]
-    for seat in [*range(deal.n), None]:
+    for seat in [*range(deal.players), None]:
         v = deal.view(seat)
         censored = [
             f"{mine.kind}" + (f" by {mine.seat}" if mine.seat is not None else "")
@@ -124,7 +124,7 @@ def _views(deal: Deal, when: str) -> list[str]:
             if mine is not full
         ]
         name = f"seat {seat}" if seat is not None else "spectator"
-        decl = " ".join(f"{s}:{d or '-'}" for s, d in enumerate(v.declarations)) if deal.rules.game != "louse" else ""
+        decl = " ".join(f"{s}:{d or '-'}" for s, d in enumerate(v.declarations)) if deal.shape.declares else ""
         out.append(
             f"  {name}: hand {_cards(v.hand)}; hand sizes {_row(v.hand_sizes)}"
             + (f"; declarations {decl}" if decl else "")
@@ -148,21 +148,23 @@ def playthrough(rules: Rules, players: int, seed: int) -> str:
         f"Options: {_options(rules)}",
         f"Players: {players}   Dealer: seat {dealer}   Eldest hand: seat {deal.eldest}   Seed: {seed}",
     ]
-    if rules.game != "louse":
-        lines.append(f"Stacks before the antes: {_row(deal.stacks_before)}   Pool carried in: {deal.carried}")
-    lines += [f"Deck, top card first ({len(deal.deck)} cards): {_cards(list(deal.deck))}", ""]
-    lines.append(f"Antes: {_row(deal.antes)}   Pool: {deal.pool}" if rules.game != "louse" else "Hands:")
-    lines += [f"  seat {s} hand: {_cards(deal.hands[s])}" for s in range(players)]
+    start, hidden, view = deal.started, deal.hidden(), deal.view(None, with_events=False)
+    chips = not deal.shape.scores_points
+    if chips:
+        lines.append(f"Stacks before the antes: {_row(start.stacks)}   Pool carried in: {start.pool}")
+    lines += [f"Deck, top card first ({len(start.deck)} cards): {_cards(start.deck)}", ""]
+    lines.append(f"Antes: {_row(start.antes)}   Pool: {deal.pool}" if chips else "Hands:")
+    lines += [f"  seat {s} hand: {_cards(hidden.hands[s])}" for s in range(players)]
     if rules.miss:
-        lines.append(f"  Miss: {_cards(deal.miss)}")
-    if deal.widow:
-        lines.append(f"  Widow: {_cards(deal.widow)}")
-    if deal.turnup is not None:
-        lines.append(f"  Turn-up: {deal.turnup}")
-    if deal.pam >= 0:
-        lines.append(f"  Pam: {Card(deal.pam)}")
-    if deal.stock_left():
-        lines.append(f"  Stock ({deal.stock_left()}): {_cards(deal.stock[deal.stock_pos :])}")
+        lines.append(f"  Miss: {_cards(hidden.miss)}")
+    if hidden.widow:
+        lines.append(f"  Widow: {_cards(hidden.widow)}")
+    if view.turnup is not None:
+        lines.append(f"  Turn-up: {view.turnup}")
+    if view.pam is not None:
+        lines.append(f"  Pam: {view.pam}")
+    if hidden.stock:
+        lines.append(f"  Stock ({len(hidden.stock)}): {_cards(hidden.stock)}")
     shown = len(deal.events)
     narrator = Narrator(rules)
     lines += _events(narrator, deal.events[1:])
@@ -182,7 +184,7 @@ def playthrough(rules: Rules, players: int, seed: int) -> str:
             "",
             f"Step {step}: {phase.value}, seat {seat} to act"
             + (f" (seats {_row(seats)} may commit)" if phase is Phase.COMMIT else ""),
-            f"  Hand: {_cards(deal.hands[seat])}",
+            f"  Hand: {_cards(deal.hand(seat))}",
             f"  Legal: {', '.join(a.notation() for a in legal)}",
             f"  Chose: {action.notation()}",
         ]

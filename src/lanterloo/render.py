@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lanterloo.cards import Card
+from lanterloo.cards import Card, mask_of
 from lanterloo.engine import Deal
 from lanterloo.engine.events import DealStarted
 from lanterloo.engine.narrate import Narrator
@@ -18,8 +18,9 @@ from lanterloo.engine.narrate import Narrator
 
 def _dealt(deal: Deal) -> tuple[list[tuple[Card, ...]], int, int]:
     """The hands as dealt, the Miss and the widow: the deal dealt again from its deck, so they never drift."""
-    fresh = Deal(deal.rules, deal.stacks_before, deal.dealer, pool=deal.carried, deck=deal.deck, ante=deal.anted)
-    return [tuple(fresh.hand(s)) for s in range(fresh.n)], fresh.miss, fresh.widow
+    s = deal.started
+    fresh = Deal(deal.rules, s.stacks, s.dealer, pool=s.pool, deck=s.deck, ante=s.ante).hidden()
+    return list(fresh.hands), mask_of(fresh.miss), mask_of(fresh.widow)
 
 
 def render_deal(

@@ -22,7 +22,7 @@ from lanterloo import history as hh
 from lanterloo.actions import Action
 from lanterloo.bots import Bot, RandomBot, make_bots
 from lanterloo.bots.base import bot_names
-from lanterloo.engine import Deal, Phase
+from lanterloo.engine import Deal, shape_of
 from lanterloo.errors import LooError
 from lanterloo.rules import Rules
 from lanterloo.session import DealRecord, Session
@@ -61,12 +61,13 @@ def bot_specs(specs: Sequence[str] | None, players: int) -> list[str]:
 
 
 def decide(deal: Deal, bots: Sequence[Bot]) -> list[tuple[int, Action]]:
-    """The next actions: one seat's, or during Lou's coin declare every pending seat's, chosen together.
+    """The next actions: of every seat that may act now (``seats_to_act``: one seat, or during Lou's coin declare
+    every pending seat), chosen together.
 
     The coin declare is secret and simultaneous, so each pending seat decides before any of them is applied:
     nobody's view can then reflect a commitment made in the same round.
     """
-    seats = deal.seats_to_act() if deal.phase is Phase.COMMIT else [deal.current_player()]
+    seats = deal.seats_to_act()
     return [(s, _choose(bots[s], deal, s)) for s in seats]
 
 
@@ -205,7 +206,7 @@ def simulate(
     players_bots = make_bots(specs, seed)
     # The shuffles draw from their own stream, apart from the bots' (a string seed hashes deterministically).
     session_seeds = random.Random(f"lanterloo-sim:{seed}") if seed is not None else random.Random()
-    louse = rules.game == "louse"
+    louse = shape_of(rules).scores_points  # a match to a points target, not a number of deals
     start = time.perf_counter()
     with ExitStack() as stack:
         out: IO[str] | None = None
@@ -274,10 +275,10 @@ def _count(summary: SimSummary, rec: DealRecord) -> None:
         summary.looed_players += len(st.looed)
         summary.deals_with_loo += 1
     before = deal.stacks_before
-    for s in range(deal.n):
+    for s in range(deal.players):
         summary.net[s] += deal.stacks[s] - before[s]
     if st.points:
-        for s in range(deal.n):
+        for s in range(deal.players):
             summary.points[s] += st.points[s]
 
 

@@ -24,7 +24,7 @@ from lanterloo.bots.knowledge import FUTURE_THREAT, OVERRUFF, RUFF_IF_VOID, Know
 from lanterloo.bots.payoff import Payoff, payoff_for, trick_distribution
 from lanterloo.bots.style import Style
 from lanterloo.cards import ACE, KING, SUIT_MASKS, Card, cards_of
-from lanterloo.engine import Phase, View
+from lanterloo.engine import Phase, View, tricks
 from lanterloo.tables import NO_TRUMP
 
 _WORDS = ("no", "one", "two", "three", "four", "five")
@@ -66,7 +66,7 @@ def _weigh_seats(k: Knowledge, style: Style, activity: list[float] | None = None
             k.active[s] = min(1.0, max(0.05, guess + style.activity))
         if k.hand_sizes[s] == 0 and d != "pass":
             k.hand_sizes[s] = r.hand_size
-    if r.game != "loo" or view.phase is not Phase.DECLARE or k.seat == view.dealer:
+    if not k.shape.loo_declarations or view.phase is not Phase.DECLARE or k.seat == view.dealer:
         return
     dealer = view.dealer
     if view.declarations[dealer] is None and r.lone_player == "dealer_must_play":
@@ -96,7 +96,7 @@ def average_chance(k: Knowledge, style: Style) -> float:
     ]
     n_trumps = (t.trump_mask & unknown).bit_count()
     lou = k.mode == "lou"
-    ace = t.trump * 13 + ACE if t.pam >= 0 else -1
+    ace = tricks.civil_ace(t)
     threat = FUTURE_THREAT[k.mode]
     opps = [(a * threat, h) for a, h in opps]
     total = 0.0
@@ -207,11 +207,8 @@ def _own_value(k: Knowledge, pays: Payoff, style: Style, exchange: bool) -> tupl
 
 
 def _exchange_limit(k: Knowledge) -> int:
-    r = k.rules
-    left = k.view.stock_size
-    if r.game == "lou":
-        return min(r.lou_draw, left)
-    return min(len(k.view.hand), left)
+    """How many cards the seat could exchange (or draw) if it stands: the engine's cap, and the stock left."""
+    return min(k.shape.exchange_cap(k.rules, len(k.view.hand)), k.view.stock_size)
 
 
 def _submasks(mask: int) -> list[int]:
@@ -226,8 +223,7 @@ def _submasks(mask: int) -> list[int]:
 
 
 def _flush_game(k: Knowledge) -> bool:
-    r = k.rules
-    return r.game == "loo" and (k.t.pam >= 0 or r.hand_size == 5)
+    return k.shape.flush_check(k.rules, k.t.pam)
 
 
 def best_exchange(k: Knowledge, pays: Payoff, style: Style, masks: list[int]) -> tuple[HandValue, int]:
@@ -310,7 +306,7 @@ def decide_declare(
     legal = view.legal
     _weigh_seats(k, style, activity)
     pays = payoff_for(view, k.seat, defending=False, holds_pam=k.t.pam >= 0 and (k.hand >> k.t.pam) & 1 == 1)
-    exchange = r.exchange != "none" or (r.game == "lou" and r.lou_draw > 0)
+    exchange = k.shape.exchanges(r)
     note = ""
     own_mask = 0
     describe_k = k

@@ -59,7 +59,7 @@ class HeuristicBot:
             raise LooError("The bot was asked to act, but its seat has no legal action.")
         k = Knowledge(view)
         phase = view.phase
-        if view.rules.game == "louse":
+        if k.shape.scores_points:  # Louse: penalty points, no declaration
             return decide_louse(k, self.style)
         if phase is Phase.DECLARE:
             self._watch(view)

@@ -17,10 +17,9 @@ from collections.abc import Sequence
 from functools import cache
 
 from lanterloo.actions import Discard
-from lanterloo.cards import ACE, JACK, Card, Suit, mask_of
-from lanterloo.engine import View, deck_for
-from lanterloo.rules import Rules
-from lanterloo.tables import JACKS, NO_TRUMP, Tables, loo_tables, louse_tables
+from lanterloo.cards import Card, Suit, mask_of
+from lanterloo.engine import View, deck_for, shape_of, tables_once_led, tricks
+from lanterloo.tables import JACKS, NO_TRUMP, Tables
 
 # Ruffing: how often a trump gets the chance to ruff a side suit (we are void in one, or not yet), and how often
 # an opponent who holds a higher trump is placed and void to overruff it.
@@ -50,32 +49,10 @@ def p_avoid(unknown: int, k: int, h: int) -> float:
     return p
 
 
-def pam_card(rules: Rules, turnup: Card | None) -> int:
-    """Pam's card index, or -1 (no Pam in these rules, no turn-up yet, or Pam itself turned up)."""
-    if rules.pam == "none" or turnup is None:
-        return -1
-    pam = Suit.CLUBS * 13 + JACK if rules.pam == "jack_of_clubs" else turnup.suit * 13 + JACK
-    return -1 if pam == turnup else pam
-
-
 def tables_for(view: View, trump: int | None = None) -> Tables:
-    """The card tables of the view's deal, or of a supposed trump suit (Irish Loo before the first lead)."""
-    r = view.rules
-    if r.game == "louse":
-        return louse_tables(r.louse_rank, r.louse_jack_order)
-    if trump is None:
-        trump = int(view.trump) if view.trump is not None else NO_TRUMP
-    pam = pam_card(r, view.turnup) if trump != NO_TRUMP else -1
-    return loo_tables(trump, pam)
-
-
-def play_mode(rules: Rules) -> str:
-    """Which duties bind a follower: ``loo`` (follow, trump, head), ``lou`` (beat if able) or ``louse``."""
-    if rules.game == "louse":
-        return "louse"
-    if rules.game == "lou" and not rules.lou_follow_suit:
-        return "lou"
-    return "loo"
+    """The view's card tables, or (Irish Loo before the first lead) those the engine will use once a lead of
+    ``trump`` sets trumps."""
+    return view.tables if trump is None else tables_once_led(trump)
 
 
 def suit_name(eff: int, plural: bool = True) -> str:
@@ -102,6 +79,7 @@ class Knowledge:
         "ruff_scale",
         "rules",
         "seat",
+        "shape",
         "strength",
         "t",
         "unknown",
@@ -116,8 +94,9 @@ class Knowledge:
         self.rules = r
         self.seat: int = view.seat
         self.n = view.players
-        self.t = tables if tables is not None else tables_for(view)
-        self.mode = play_mode(r)
+        self.shape = shape_of(r)
+        self.t = tables if tables is not None else view.tables
+        self.mode = self.shape.follow_duty(r)
         self.hand = mask_of(view.hand)
         played = 0
         for tr in view.tricks:
@@ -141,9 +120,9 @@ class Knowledge:
         self.possible = [self.unknown] * self.n
         self.possible[self.seat] = 0
         for tr in view.tricks:
-            self._infer(tr.cards, tr.civil)
+            self._infer(tr.cards, tr.civil, False)
         if view.trick:
-            self._infer(view.trick, view.trick_civil)
+            self._infer(view.trick, view.trick_civil, True)
         for s in range(self.n):
             if s != self.seat and self.possible[s].bit_count() < self.hand_sizes[s]:
                 self.possible[s] = self.unknown  # an inference failed (an unusual rule): forget it
@@ -161,9 +140,9 @@ class Knowledge:
         Miss taker holds a blind hand, and Louse has no choice at all."""
         view = self.view
         r = self.rules
-        if r.game == "louse":
+        if not self.shape.declares:
             return
-        exchange = r.exchange != "none" or (r.game == "lou" and r.lou_draw > 0)
+        exchange = self.shape.exchanges(r)
         for s in range(self.n):
             if s == self.seat or view.declarations[s] == "miss":
                 continue
@@ -174,7 +153,7 @@ class Knowledge:
 
     # --- inference from the play -----------------------------------------------------------------------------
 
-    def _infer(self, cards: Sequence[tuple[int, Card]], civil: bool) -> None:
+    def _infer(self, cards: Sequence[tuple[int, Card]], civil: bool, current: bool) -> None:
         t = self.t
         if not cards or (t.trump == NO_TRUMP and self.mode != "louse"):
             return
@@ -206,7 +185,7 @@ class Knowledge:
                         excl |= t.trump_mask if always else (t.trump_mask & t.beaten_by[best])
                 # Pam's privileges (and "Pam, be civil") mean not playing Pam proves nothing.
                 self.possible[seat] &= ~(excl & ~pam_bit)
-            if beats and not (civil and c == t.pam):
+            if beats and tricks.takes_lead(c, best, t, self.rules, civil, current and self._last_card(seat)):
                 best = c
 
     # --- the current trick --------------------------------------------------------------------------------
@@ -220,9 +199,14 @@ class Knowledge:
         best, who = trick[0][1], trick[0][0]
         civil = self.view.trick_civil
         for s, c in trick[1:]:
-            if (t.beaten_by[best] >> c) & 1 and not (civil and c == t.pam):
+            if tricks.takes_lead(c, best, t, self.rules, civil, self._last_card(s)):
                 best, who = c, s
         return best, who
+
+    def _last_card(self, seat: int) -> bool:
+        """Whether ``seat`` played its last card to the current trick (a finished trick never held anyone's last
+        card: a bot is asked only while the deal goes on, and every hand in play holds as many cards)."""
+        return self.hand_sizes[seat] == 0
 
     def later_seats(self) -> list[int]:
         """Opponents who play to the current trick after this seat."""
@@ -268,8 +252,7 @@ class Knowledge:
 
     def civil_lead(self, card: int) -> bool:
         """Whether leading ``card`` (the ace of trumps, with Pam in the game) bars Pam from the trick."""
-        t = self.t
-        return t.pam >= 0 and card == t.trump * 13 + ACE
+        return card == tricks.civil_ace(self.t)
 
     def p_win_lead(self, card: int, seats: list[int] | None = None, threat: float = 1.0) -> float:
         """The chance that ``card``, led, takes the trick against the active opponents (weighted), each of whose

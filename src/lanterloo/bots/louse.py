@@ -21,10 +21,9 @@ from lanterloo.bots.knowledge import Knowledge, suit_name
 from lanterloo.bots.style import Style
 from lanterloo.bots.trickplay import forced_reason
 from lanterloo.cards import QUEEN, Card, Suit, cards_of
-from lanterloo.engine.scoring import louse_card_points, louse_points
+from lanterloo.engine.scoring import louse_points
 from lanterloo.tables import JACKS
 
-_BONUS = {Suit.CLUBS: 300, Suit.SPADES: 200, Suit.HEARTS: 100}
 # Chance that a plain card is forced to take a trick later, by the number of higher cards of its suit still out.
 _PLAIN_RISK = (0.9, 0.45, 0.25, 0.14, 0.08, 0.05)
 _JACK_RISK = (0.95, 0.6, 0.4, 0.25)
@@ -40,6 +39,7 @@ class LouseJudge:
         r = view.rules
         self.mode = r.diamond_queen
         self.qp = r.louse_queen_points
+        self.values = view.stakes.card_points
         self.taken = [0] * k.n
         for tr in view.tricks:
             for _, c in tr.cards:
@@ -63,11 +63,8 @@ class LouseJudge:
         return 0.9
 
     def pts(self, card: int) -> int:
-        """A card's penalty points with any queen bonus."""
-        p = louse_card_points(card, self.qp)
-        if card % 13 == QUEEN:
-            p += _BONUS.get(Suit(card // 13), 0)
-        return p
+        """A card's penalty points with any queen bonus (the engine's ``view.stakes.card_points``)."""
+        return self.values[card]
 
     def _points(self, extra: int) -> int:
         got = self._cache.get(extra)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lanterloo.engine import View
+from lanterloo.engine import View, shape_of
 
 
 @dataclass(frozen=True)
@@ -58,35 +58,34 @@ def trick_distribution(probs: list[float]) -> list[float]:
     return dist
 
 
-def loo_cost(view: View, pool: int) -> int:
-    return view.rules.loo_owed(pool)
-
-
 def payoff_for(
     view: View, seat: int, loo_weight: float = 1.0, *, holds_pam: bool = False, defending: bool | None = None
 ) -> Payoff:
-    """The payoff table of ``seat`` in the view's deal. ``loo_weight`` scales the fear of taking no trick."""
+    """The payoff table of ``seat`` in the view's deal. ``loo_weight`` scales the fear of taking no trick.
+
+    The figures are the engine's (``view.stakes``: the share or pile per trick, the loo or Lou's match), so the
+    bot prices a hand as the settlement will pay it.
+    """
     r = view.rules
-    pot = view.pool
-    k = r.hand_size
-    if r.game == "lou":
-        pile = pot // 3
-        match = min(pot, r.lou_match_cap) if r.lou_match_cap else pot
+    stakes = view.stakes
+    share = stakes.share
+    if shape_of(r).pays_piles:
+        pot, match = view.pool, stakes.match
         fee = match * loo_weight
         if r.lou_payout == "A":
-            vals = [t * pile - (fee if t == 0 else 0) for t in range(4)]
+            vals = [t * share - (fee if t == 0 else 0) for t in range(4)]
         elif r.lou_payout == "B":
             vals = [float(pot) if t >= 2 else -fee for t in range(4)]
         else:
             vals = [float(pot) if t >= 2 else (0.0 if t == 1 else -fee) for t in range(4)]
-        return Payoff(tuple(float(v) for v in vals), pile, match, f"lou-{r.lou_payout}")
-    share = pot // k
+        return Payoff(tuple(float(v) for v in vals), share, match, f"lou-{r.lou_payout}")
+    k = r.hand_size
     if defending is None:
         defending = view.defended and seat == view.dealer
     if defending:
         # A defended Miss neither wins nor loses; what it takes stays in the pool, which every seat may later
         # win. So tricks are still worth something, just less.
         return Payoff(tuple(0.5 * t * share for t in range(k + 1)), share, 0, "defend")
-    loo = 0 if (r.pam_holder_not_looed and holds_pam) else loo_cost(view, pot)
+    loo = 0 if (r.pam_holder_not_looed and holds_pam) else stakes.loo
     vals = [t * share - (loo * loo_weight if t == 0 else 0) for t in range(k + 1)]
     return Payoff(tuple(float(v) for v in vals), share, loo, "loo")

@@ -9,6 +9,7 @@ import sys
 from lanterloo import history
 from lanterloo.bots import make_bots
 from lanterloo.cli.common import Failure, UsageError, sentence, table_bots, table_players, table_rules
+from lanterloo.engine import shape_of
 from lanterloo.errors import HistoryError, LooError
 from lanterloo.render import render_deal
 from lanterloo.session import Session
@@ -59,7 +60,8 @@ def cmd_watch(ns: argparse.Namespace) -> int:
     bots = make_bots(specs, seed)
     session = Session(rules, names, stack=ns.stack, seed=seed, max_deals=ns.deals)
     who = ", ".join(f"{names[i]} ({specs[i]})" for i in range(players))
-    chips = "" if rules.game == "louse" else f", {ns.stack} chips each"
+    points = shape_of(rules).scores_points
+    chips = "" if points else f", {ns.stack} chips each"
     print(f"{rules.preset}, {players} players: {who}{chips}. Seed {seed}.")
     while not session.over:
         try:
@@ -76,7 +78,7 @@ def cmd_watch(ns: argparse.Namespace) -> int:
                 deal,
                 names,
                 number=rec.number,
-                totals=rec.totals_after if rules.game == "louse" else None,
+                totals=rec.totals_after if points else None,
                 hands=ns.hands,
             )
         )

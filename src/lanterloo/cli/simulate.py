@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from lanterloo.cli.common import Failure, UsageError, file_failure, shown, table_bots, table_players, table_rules
+from lanterloo.engine import shape_of
 from lanterloo.errors import LooError
 from lanterloo.rules import Rules, value_text
 from lanterloo.sim import SimSummary, simulate
@@ -104,7 +105,7 @@ def format_summary(s: SimSummary, rules: Rules) -> str:
         lines.append(f"Mean {pot} at the start of play: {s.mean_pool:.2f}.")
         lines.append(f"Loos: {s.loo_rate:.3f} {looed} per deal; {_pct(s.loo_deal_share)} of deals had one.")
         lines.append(f"Uncontested deals: {_pct(s.uncontested_rate)}.")
-        if rules.game == "loo" and rules.hand_size == 5:
+        if shape_of(rules).flushes(rules):
             lines.append(f"Flushes (five-card): {s.flushes}.")
     lines.append(
         "How deals ended: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sorted(s.kinds.items())) + "."

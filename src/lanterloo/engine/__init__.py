@@ -12,9 +12,9 @@ The modules, each depending only on those listed before it:
 
 from lanterloo.engine.phases import TERMINAL, Decl, Phase, TrickRecord
 from lanterloo.engine.scoring import Settlement, SettlementKind, Stakes
-from lanterloo.engine.shape import GameShape, deck_for, packets, shape_of, stakes
+from lanterloo.engine.shape import GameShape, deck_for, packets, shape_of, stakes, tables_once_led
 from lanterloo.engine.state import HANDLERS, Deal, replay, replay_events
-from lanterloo.engine.view import View
+from lanterloo.engine.view import Hidden, View
 
 __all__ = [
     "HANDLERS",
@@ -22,6 +22,7 @@ __all__ = [
     "Deal",
     "Decl",
     "GameShape",
+    "Hidden",
     "Phase",
     "Settlement",
     "SettlementKind",
@@ -34,4 +35,5 @@ __all__ = [
     "replay_events",
     "shape_of",
     "stakes",
+    "tables_once_led",
 ]

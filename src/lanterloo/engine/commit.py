@@ -21,17 +21,17 @@ if TYPE_CHECKING:
 
 def waiting(deal: Deal) -> list[int]:
     """The seats that have not committed yet, from the eldest hand on."""
-    return [s for s in deal.ring(deal.eldest) if deal.commits[s] is None]
+    return [s for s in deal._ring(deal._eldest) if deal._commits[s] is None]
 
 
 def legal(deal: Deal, seat: int) -> list[Action]:
-    return [STAND, PASS] if 0 <= seat < deal.n and deal.commits[seat] is None else []
+    return [STAND, PASS] if 0 <= seat < deal._n and deal._commits[seat] is None else []
 
 
 def check(deal: Deal, action: Action, seat: int | None) -> None:
     if seat is None:
-        seat = deal.to_act
-    if not 0 <= seat < deal.n or deal.commits[seat] is not None:
+        seat = deal._to_act
+    if not 0 <= seat < deal._n or deal._commits[seat] is not None:
         raise IllegalActionError("{seat} has already committed", "LOU-DECL-1", {"seat": seat})
     if not isinstance(action, (Stand, Pass)):
         raise IllegalActionError("Now each player commits In or Out, in secret", "LOU-DECL-1")
@@ -40,22 +40,22 @@ def check(deal: Deal, action: Action, seat: int | None) -> None:
 def apply(deal: Deal, action: Action, seat: int | None) -> Event:
     check(deal, action, seat)
     assert isinstance(action, (Stand, Pass))  # check() let nothing else through
-    seat = deal.to_act if seat is None else seat
-    deal.invalidate()
-    deal.commits[seat] = Decl.PLAY if isinstance(action, Stand) else Decl.PASS
-    deal.actions.append((seat, action))
+    seat = deal._to_act if seat is None else seat
+    deal._invalidate()
+    deal._commits[seat] = Decl.PLAY if isinstance(action, Stand) else Decl.PASS
+    deal._actions.append((seat, action))
     ev = Committed(seat, action)
-    deal.events.append(ev)
+    deal._events.append(ev)
     pending = waiting(deal)
     if pending:
-        deal.to_act = pending[0]
+        deal._to_act = pending[0]
         return ev
-    for s in range(deal.n):
-        deal.decl[s] = deal.commits[s]
-        deal.in_play[s] = deal.commits[s] is Decl.PLAY
-        if not deal.in_play[s]:
-            deal.dead |= deal.hands[s]
-            deal.hands[s] = 0
-    deal.events.append(Revealed(tuple(deal.in_play)))
+    for s in range(deal._n):
+        deal._decl[s] = deal._commits[s]
+        deal._in_play[s] = deal._commits[s] is Decl.PLAY
+        if not deal._in_play[s]:
+            deal._dead |= deal._hands[s]
+            deal._hands[s] = 0
+    deal._events.append(Revealed(tuple(deal._in_play)))
     declare.finish(deal)
     return ev

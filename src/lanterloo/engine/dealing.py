@@ -52,28 +52,28 @@ def deck_order(pack: list[Card], deck: Sequence[int] | None, rng: random.Random)
 
 def run_ante(deal: Deal) -> None:
     """Phase.ANTE: antes into the pool (LOO-ANTE-1, LOU-ANTE-1), no more than a stack holds (SESSION-3)."""
-    r = deal.rules
-    before = tuple(deal.stacks)
-    if deal.anted and deal.shape.antes and r.ante > 0:
-        for s in range(deal.n):
-            paid = min(r.ante_owed(s, deal.dealer), deal.stacks[s])
-            deal.stacks[s] -= paid
-            deal.antes[s] = paid
-            deal.pool += paid
-    start = (deal.dealer, before, deal.carried, deal.anted, tuple(deal.antes), tuple(deal.deck))
-    deal.events.append(_new(DealStarted, start))
-    deal.phase = Phase.DEAL
+    r = deal._rules
+    before = tuple(deal._stacks)
+    if deal._anted and deal._shape.antes and r.ante > 0:
+        for s in range(deal._n):
+            paid = min(r.ante_owed(s, deal._dealer), deal._stacks[s])
+            deal._stacks[s] -= paid
+            deal._antes[s] = paid
+            deal._pool += paid
+    start = (deal._dealer, before, deal._carried, deal._anted, tuple(deal._antes), tuple(deal._deck))
+    deal._events.append(_new(DealStarted, start))
+    deal._phase = Phase.DEAL
 
 
 def run_deal(deal: Deal) -> None:
     """Phase.DEAL: the packets from the eldest hand on, the Miss, the widow, the turn-up card and the stock."""
-    r = deal.rules
-    n = deal.n
-    order = deal.deck
-    hands = deal.hands
-    seats = [(deal.eldest + k) % n for k in range(n)]
+    r = deal._rules
+    n = deal._n
+    order = deal._deck
+    hands = deal._hands
+    seats = [(deal._eldest + k) % n for k in range(n)]
     pos = 0
-    for size in deal.shape.packets(r, n):
+    for size in deal._shape.packets(r, n):
         if size == 1:
             for s in seats:
                 hands[s] |= 1 << order[pos]
@@ -84,40 +84,40 @@ def run_deal(deal: Deal) -> None:
                     hands[s] |= 1 << c
                 pos += size
         if r.miss:
-            deal.miss |= 1 << order[pos]
+            deal._miss |= 1 << order[pos]
             pos += 1
-    for c in order[pos : pos + deal.shape.widow(r, n)]:
-        deal.widow |= 1 << c
+    for c in order[pos : pos + deal._shape.widow(r, n)]:
+        deal._widow |= 1 << c
         pos += 1
     if r.trump_mode == "turnup":
-        deal.turnup = order[pos]
+        deal._turnup = order[pos]
         pos += 1
-    deal.stock = order[pos:]
-    deal.events.append(_DEALT)
-    deal.phase = Phase.TURNUP
+    deal._stock = order[pos:]
+    deal._events.append(_DEALT)
+    deal._phase = Phase.TURNUP
 
 
 def run_turnup(deal: Deal) -> None:
     """Phase.TURNUP: trumps and Pam (LOO-TRUMP-1, PAM-1, IRISH-TRUMP-1), then Club Law or Bold Stand (LOO-DECL-7/8)."""
-    r = deal.rules
-    deal.trump, deal.pam, deal.tables = deal.shape.trumps(r, deal.turnup)
-    if deal.turnup is not None:
-        deal.events.append(_new(TurnedUp, (deal.turnup,)))
-    if deal.shape.loo_declarations:
-        bold = deal.carried == 0 and r.bold_stand == "everyone"
-        club = club_law(r, deal.trump)
+    r = deal._rules
+    deal._trump, deal._pam, deal._tables = deal._shape.trumps(r, deal._turnup)
+    if deal._turnup is not None:
+        deal._events.append(_new(TurnedUp, (deal._turnup,)))
+    if deal._shape.loo_declarations:
+        bold = deal._carried == 0 and r.bold_stand == "everyone"
+        club = club_law(r, deal._trump)
         if bold or club:
-            deal.forced_all = True
-            deal.miss_withdrawn = r.miss and (club or r.bold_stand_withdraw_miss)
-            deal.events.append(Forced("LOO-DECL-7" if club else "LOO-DECL-8", deal.miss_withdrawn))
-    deal.to_act = deal.eldest
-    if not deal.shape.declares:  # Louse: everyone plays
-        deal.in_play = [True] * deal.n
-        deal.phase = Phase.FLUSH_CHECK
+            deal._forced_all = True
+            deal._miss_withdrawn = r.miss and (club or r.bold_stand_withdraw_miss)
+            deal._events.append(Forced("LOO-DECL-7" if club else "LOO-DECL-8", deal._miss_withdrawn))
+    deal._to_act = deal._eldest
+    if not deal._shape.declares:  # Louse: everyone plays
+        deal._in_play = [True] * deal._n
+        deal._phase = Phase.FLUSH_CHECK
     elif r.declare == "coin":
-        deal.phase = Phase.COMMIT
+        deal._phase = Phase.COMMIT
     else:
-        deal.phase = Phase.DECLARE
+        deal._phase = Phase.DECLARE
         declare.prepare(deal)
 
 

@@ -47,32 +47,32 @@ class Option(NamedTuple):
 
 def miss_free(deal: Deal) -> bool:
     """The Miss is there to be taken: not taken, not defended, not set aside (LOO-DECL-2)."""
-    return deal.rules.miss and deal.miss_taker is None and not deal.miss_withdrawn and not deal.defended
+    return deal._rules.miss and deal._miss_taker is None and not deal._miss_withdrawn and not deal._defended
 
 
 def options(deal: Deal) -> list[Option]:
     """Every declaration for the seat to act, open or barred, with its rule (the one table)."""
-    r = deal.rules
-    s = deal.to_act
+    r = deal._rules
+    s = deal._to_act
     free = miss_free(deal)
-    loo = deal.shape.loo_declarations
-    club = r.club_law and deal.trump == Suit.CLUBS
+    loo = deal._shape.loo_declarations
+    club = r.club_law and deal._trump == Suit.CLUBS
     forced_rule = "LOO-DECL-7" if club else "LOO-DECL-8"
 
     # pass (LOO-DECL-1), unless everyone must play (LOO-DECL-7/8) or the dealer must play (LOO-DECL-5, -8)
     pass_refusal: str | None = None
     pass_rule = "LOO-DECL-1"
-    standing = [t for t in range(deal.n) if deal.in_play[t]]
-    lone = len(standing) == 1 and any(t != deal.miss_taker for t in standing)
-    if deal.forced_all:
+    standing = [t for t in range(deal._n) if deal._in_play[t]]
+    lone = len(standing) == 1 and any(t != deal._miss_taker for t in standing)
+    if deal._forced_all:
         pass_rule = forced_rule
         pass_refusal = (
             "Clubs are trumps, so under Club Law everyone must play"
             if club
             else "Bold Stand: nobody may pass a pool of nothing but this deal's antes"
         )
-    elif loo and (_bold_stand_binds(deal) or (s == deal.dealer and lone and r.lone_player == "dealer_must_play")):
-        if s == deal.dealer and r.lone_player == "dealer_must_play":
+    elif loo and (_bold_stand_binds(deal) or (s == deal._dealer and lone and r.lone_player == "dealer_must_play")):
+        if s == deal._dealer and r.lone_player == "dealer_must_play":
             pass_rule = "LOO-DECL-5"
             pass_refusal = (
                 "Only one player stands on his own hand, so the dealer may not pass: play, take the Miss or defend it"
@@ -88,10 +88,10 @@ def options(deal: Deal) -> list[Option]:
     miss_seats: tuple[tuple[str, int], ...] = ()
     if not r.miss:
         miss_rule, miss_refusal = "LOO-DEAL-2", f"There is no Miss in {r.preset}"
-    elif deal.miss_withdrawn:
+    elif deal._miss_withdrawn:
         miss_rule, miss_refusal = forced_rule, "The Miss has been set aside this deal"
     elif not free:
-        taker = deal.miss_taker
+        taker = deal._miss_taker
         if taker is not None:
             miss_refusal, miss_seats = "{taker} has already taken the Miss", (("taker", taker),)
         else:
@@ -100,19 +100,19 @@ def options(deal: Deal) -> list[Option]:
     # defend the Miss (LOO-DECL-6): the dealer only, when the option's condition holds
     defend_refusal: str | None = None
     defend_ok = False
-    if loo and s == deal.dealer and not deal.forced_all:
+    if loo and s == deal._dealer and not deal._forced_all:
         if lone:
             defend_ok = r.miss and free and r.defend_miss != "never"
         elif len(standing) >= 2 and r.defend_miss == "at_least_one" and free:
             defend_ok = True
     if not defend_ok:
-        if s != deal.dealer:
+        if s != deal._dealer:
             defend_refusal = "Only the dealer may defend the Miss"
         elif not r.miss or r.defend_miss == "never":
             defend_refusal = f"Defending the Miss is not part of {r.preset}"
-        elif deal.miss_taker is not None:
+        elif deal._miss_taker is not None:
             defend_refusal = "The Miss has been taken, so it cannot be defended"
-        elif deal.forced_all:
+        elif deal._forced_all:
             defend_refusal = "The Miss has been set aside this deal"
         else:
             need = "exactly one player" if r.defend_miss == "exactly_one" else "at least one player"
@@ -120,7 +120,7 @@ def options(deal: Deal) -> list[Option]:
 
     return [
         Option(PASS, pass_rule, pass_refusal),
-        Option(STAND, forced_rule if deal.forced_all else "LOO-DECL-1"),
+        Option(STAND, forced_rule if deal._forced_all else "LOO-DECL-1"),
         Option(TAKE_MISS, miss_rule, miss_refusal, miss_seats),
         Option(DEFEND_MISS, "LOO-DECL-6", defend_refusal),
     ]
@@ -128,26 +128,25 @@ def options(deal: Deal) -> list[Option]:
 
 def _bold_stand_binds(deal: Deal) -> bool:
     """LOO-DECL-8, option dealer_and_last: the last hand and the dealer may not pass an all-pass pool of antes."""
-    r = deal.rules
-    if r.bold_stand != "dealer_and_last" or deal.carried != 0:
+    r = deal._rules
+    if r.bold_stand != "dealer_and_last" or deal._carried != 0:
         return False
-    n = deal.n
-    if deal.to_act not in ((deal.dealer - 1) % n, deal.dealer):
+    n = deal._n
+    if deal._to_act not in ((deal._dealer - 1) % n, deal._dealer):
         return False
-    return all(deal.decl[(deal.eldest + k) % n] is Decl.PASS for k in range(n - 2))
+    return all(deal._decl[(deal._eldest + k) % n] is Decl.PASS for k in range(n - 2))
 
 
 def legal(deal: Deal, seat: int) -> list[Action]:
-    r = deal.rules
-    if not deal.forced_all and deal.to_act != deal.dealer and r.bold_stand != "dealer_and_last":
+    r = deal._rules
+    if not deal._forced_all and deal._to_act != deal._dealer and r.bold_stand != "dealer_and_last":
         # The common case, decided without building the table (a test checks it agrees with the table).
-        free = r.miss and deal.miss_taker is None and not deal.miss_withdrawn and not deal.defended
-        return [PASS, STAND, TAKE_MISS] if free else [PASS, STAND]
+        return [PASS, STAND, TAKE_MISS] if miss_free(deal) else [PASS, STAND]
     return [o.action for o in options(deal) if o.refusal is None]
 
 
 def check(deal: Deal, action: Action, seat: int | None) -> None:
-    deal.require_turn(seat)
+    deal._require_turn(seat)
     for option in options(deal):
         if option.action == action:
             if option.refusal is not None:
@@ -155,50 +154,50 @@ def check(deal: Deal, action: Action, seat: int | None) -> None:
             return
     raise IllegalActionError(
         "Now is the time to declare: pass, play or take the Miss"
-        if deal.rules.miss
+        if deal._rules.miss
         else "Now is the time to declare: pass or play",
         "LOO-DECL-1",
     )
 
 
 def apply(deal: Deal, action: Action, seat: int | None) -> Event:
-    cache = deal.legal_cache  # a list already computed for this state is the same legality path, memoised
-    if cache is None or (seat is not None and seat != deal.to_act) or action not in cache:
+    cache = deal._legal_cache  # a list already computed for this state is the same legality path, memoised
+    if cache is None or (seat is not None and seat != deal._to_act) or action not in cache:
         check(deal, action, seat)
-    deal.invalidate()
-    s = deal.to_act
+    deal._invalidate()
+    s = deal._to_act
     d = DECL_OF[type(action)]
-    deal.decl[s] = d
-    deal.actions.append((s, action))
+    deal._decl[s] = d
+    deal._actions.append((s, action))
     shown: tuple[Card, ...] = ()
     if d is Decl.MISS or d is Decl.DEFEND:
         # Taking the Miss and defending it both swap the hand, unseen, for the Miss (LOO-DECL-2, LOO-DECL-6).
-        deal.dead |= deal.hands[s]
-        deal.hands[s] = deal.miss
-        deal.miss = 0
+        deal._dead |= deal._hands[s]
+        deal._hands[s] = deal._miss
+        deal._miss = 0
         if d is Decl.MISS:
-            deal.miss_taker = s
+            deal._miss_taker = s
         else:
-            deal.defended = True
-        shown = tuple(cards_of(deal.hands[s]))
+            deal._defended = True
+        shown = tuple(cards_of(deal._hands[s]))
     if d is Decl.PASS:
-        deal.dead |= deal.hands[s]
-        deal.hands[s] = 0
+        deal._dead |= deal._hands[s]
+        deal._hands[s] = 0
     else:
-        deal.in_play[s] = True
+        deal._in_play[s] = True
     ev = _new(Declared, (s, action, shown))
-    deal.events.append(ev)
-    if (d is Decl.PLAY or d is Decl.MISS) and deal.rules.exchange == "own_turn" and exchange.limit(deal) > 0:
-        deal.phase = Phase.EXCHANGE
+    deal._events.append(ev)
+    if (d is Decl.PLAY or d is Decl.MISS) and deal._rules.exchange == "own_turn" and exchange.limit(deal) > 0:
+        deal._phase = Phase.EXCHANGE
         return ev
     next_declarer(deal)
     return ev
 
 
 def next_declarer(deal: Deal) -> None:
-    deal.phase = Phase.DECLARE
-    deal.to_act = (deal.to_act + 1) % deal.n
-    if deal.to_act == deal.eldest:
+    deal._phase = Phase.DECLARE
+    deal._to_act = (deal._to_act + 1) % deal._n
+    if deal._to_act == deal._eldest:
         finish(deal)
     else:
         prepare(deal)
@@ -206,37 +205,37 @@ def next_declarer(deal: Deal) -> None:
 
 def prepare(deal: Deal) -> None:
     """Everyone before the dealer passed: he takes the pool without declaring (LOO-DECL-3)."""
-    r = deal.rules
-    s = deal.to_act
+    r = deal._rules
+    s = deal._to_act
     if (
-        s == deal.dealer
-        and deal.shape.loo_declarations
+        s == deal._dealer
+        and deal._shape.loo_declarations
         and r.dealer_takes_all_pass
-        and not deal.forced_all
-        and not any(deal.in_play)
+        and not deal._forced_all
+        and not any(deal._in_play)
     ):
-        deal.decl[s] = Decl.PLAY
-        deal.in_play[s] = True
-        deal.events.append(DealerTakesPool(s, "LOO-DECL-3"))
-        deal.end(SettlementKind.UNCONTESTED, "LOO-DECL-3", (s,))
+        deal._decl[s] = Decl.PLAY
+        deal._in_play[s] = True
+        deal._events.append(DealerTakesPool(s, "LOO-DECL-3"))
+        deal._end(SettlementKind.UNCONTESTED, "LOO-DECL-3", (s,))
 
 
 def finish(deal: Deal) -> None:
     """After the last declaration: the exchange in turn, a settlement without play, or the flush check."""
-    deal.invalidate()
-    if deal.shape.exchange_after_declarations(deal.rules):
+    deal._invalidate()
+    if deal._shape.exchange_after_declarations(deal._rules):
         pending = exchange.pending(deal)
-        if pending and sum(deal.in_play) >= 2:
-            deal.to_act = pending[0]
+        if pending and sum(deal._in_play) >= 2:
+            deal._to_act = pending[0]
             if exchange.limit(deal) > 0:
-                deal.phase = Phase.EXCHANGE
+                deal._phase = Phase.EXCHANGE
                 return
             for s in pending:
-                deal.exchanged[s] = 0
-    standing = [s for s in range(deal.n) if deal.in_play[s]]
+                deal._exchanged[s] = 0
+    standing = [s for s in range(deal._n) if deal._in_play[s]]
     if not standing:
-        deal.end(SettlementKind.NO_PLAY, deal.shape.no_play_rule)
-    elif len(standing) == 1 and not deal.defended:
-        deal.end(SettlementKind.UNCONTESTED, deal.shape.uncontested_rule, (standing[0],))
+        deal._end(SettlementKind.NO_PLAY, deal._shape.no_play_rule)
+    elif len(standing) == 1 and not deal._defended:
+        deal._end(SettlementKind.UNCONTESTED, deal._shape.uncontested_rule, (standing[0],))
     else:
-        deal.phase = Phase.FLUSH_CHECK
+        deal._phase = Phase.FLUSH_CHECK

@@ -62,6 +62,11 @@ def loo_trumps(rules: Rules, turnup: Card | None) -> tuple[int, int, Tables]:
     return trump, pam, loo_tables(trump, pam)
 
 
+def tables_once_led(trump: int) -> Tables:
+    """The tables once the first card led sets trumps to its suit (IRISH-TRUMP-1): with no turn-up, no Pam."""
+    return loo_tables(trump)
+
+
 def louse_trumps(rules: Rules, turnup: Card | None) -> tuple[int, int, Tables]:
     """The jacks are trumps, a suit of their own (LOUSE-PLAY-1)."""
     return JACKS, -1, louse_tables(rules.louse_rank, rules.louse_jack_order)
@@ -90,9 +95,21 @@ class GameShape:
     games_span_deals: bool  # a game may last several deals (Lou, LOU-GAME-1)
     scores_points: bool  # penalty points, not chips; a session ends at a points target (Louse)
 
+    def follow_duty(self, rules: Rules) -> str:
+        """Which duty binds a follower: ``loo``, ``lou`` or ``louse`` (``tricks.follow_duty``)."""
+        return tricks.follow_duty(self.follow, rules)
+
+    def exchanges(self, rules: Rules) -> bool:
+        """Whether a seat that stands may exchange (Loo, PAM-EXCH-1) or draw (Lou, LOU-DRAW-1) this deal."""
+        return rules.lou_draw > 0 if self.draws else rules.exchange != "none"
+
     def flushes(self, rules: Rules) -> bool:
         """Whether a flush can sweep the pool before play (five-card with Pam, PAM-FLUSH-1)."""
         return self.lead_duties and rules.hand_size == 5
+
+    def flush_check(self, rules: Rules, pam: int) -> bool:
+        """Whether the hands are looked at for a flush before play: with a Pam in play, or in five-card Loo."""
+        return pam >= 0 or self.flushes(rules)
 
     def exchange_cap(self, rules: Rules, hand_size: int) -> int:
         """The most cards a seat may exchange before the stock is counted (Lou: ``lou_draw``)."""

@@ -21,8 +21,8 @@ from lanterloo.engine import view as views
 from lanterloo.engine.events import DealStarted, Event, Reshuffled, Settled
 from lanterloo.engine.phases import TERMINAL, Decl, Phase, TrickRecord
 from lanterloo.engine.scoring import Outcome, Settlement, SettlementKind, settle
-from lanterloo.engine.shape import shape_of
-from lanterloo.engine.view import View
+from lanterloo.engine.shape import GameShape, shape_of
+from lanterloo.engine.view import Hidden, View
 from lanterloo.errors import IllegalActionError, LooError
 from lanterloo.rules import Rules
 from lanterloo.tables import NO_TRUMP, loo_tables
@@ -44,61 +44,61 @@ class Deal:
     # Slots, not a __dict__: attribute access is on the hot path of every simulated move. copy() and state_key()
     # are derived from this list, so a new field is copied and compared without more code (see _NOT_IN_KEY).
     __slots__ = (
-        "actions",  # (seat, action) of every action so far
-        "anted",
-        "antes",
-        "best_card",
-        "best_seat",
-        "carried",  # what the pool held before this deal's antes (Bold Stand looks at it)
-        "commits",
-        "dead",  # passed and Out hands, discards, a swapped-out hand: out of play, face down
-        "dealer",
-        "deck",
-        "decl",
-        "defended",
-        "eldest",
-        "events",
-        "exchanged",  # cards exchanged by each seat (None: not yet)
-        "flushes",
-        "forced_all",
-        "hands",
-        "hands_in_play",
-        "in_play",
-        "is_over",  # a plain attribute, not a property: every driving loop reads it once per action
-        "leader",
-        "legal_cache",
-        "miss",
-        "miss_taker",
-        "miss_withdrawn",
-        "n",
-        "next_seat",
-        "order",
-        "outcome",
-        "pam",
-        "pam_holder",
-        "phase",
-        "play_mask",
-        "played",  # cards in finished tricks
-        "pool",
-        "recorded_reshuffles",
-        "rng",
-        "rules",
-        "settlement",
-        "shape",
-        "stacks",
-        "stock",
-        "stock_pos",
-        "tables",
-        "taken",  # Louse: cards each seat has taken in tricks
-        "to_act",
-        "trick",
-        "trick_civil",
-        "trick_no",
-        "tricks",
-        "tricks_won",
-        "trump",
-        "turnup",
-        "widow",
+        "_actions",  # (seat, action) of every action so far
+        "_anted",
+        "_antes",
+        "_best_card",
+        "_best_seat",
+        "_carried",  # what the pool held before this deal's antes (Bold Stand looks at it)
+        "_commits",
+        "_dead",  # passed and Out hands, discards, a swapped-out hand: out of play, face down
+        "_dealer",
+        "_deck",
+        "_decl",
+        "_defended",
+        "_eldest",
+        "_events",
+        "_exchanged",  # cards exchanged by each seat (None: not yet)
+        "_flushes",
+        "_forced_all",
+        "_hands",
+        "_hands_in_play",
+        "_in_play",
+        "_is_over",  # a plain attribute, not a property: every driving loop reads it once per action
+        "_leader",
+        "_legal_cache",
+        "_miss",
+        "_miss_taker",
+        "_miss_withdrawn",
+        "_n",
+        "_next_seat",
+        "_order",
+        "_outcome",
+        "_pam",
+        "_pam_holder",
+        "_phase",
+        "_play_mask",
+        "_played",  # cards in finished tricks
+        "_pool",
+        "_recorded_reshuffles",
+        "_rng",
+        "_rules",
+        "_settlement",
+        "_shape",
+        "_stacks",
+        "_stock",
+        "_stock_pos",
+        "_tables",
+        "_taken",  # Louse: cards each seat has taken in tricks
+        "_to_act",
+        "_trick",
+        "_trick_civil",
+        "_trick_no",
+        "_tricks",
+        "_tricks_won",
+        "_trump",
+        "_turnup",
+        "_widow",
     )
 
     def __init__(
@@ -120,88 +120,154 @@ class Deal:
             raise LooError(f"The dealer must be a seat from 0 to {n - 1}, not {dealer}.")
         if any(s < 0 for s in stacks) or pool < 0:
             raise LooError("Stacks and the pool cannot be negative.")
-        self.rules = rules
-        self.shape = shape_of(rules)
-        self.n = n
-        self.dealer = dealer
-        self.eldest = (dealer + 1) % n
-        self.stacks = list(stacks)
-        self.carried = self.pool = pool
-        self.anted = ante
-        self.rng = rng if rng is not None else random.Random(seed)
-        self.recorded_reshuffles = [list(r) for r in reshuffles] if reshuffles is not None else None
-        self.deck = dealing.deck_order(self.shape.pack(rules, n), deck, self.rng)
+        self._rules = rules
+        self._shape = shape_of(rules)
+        self._n = n
+        self._dealer = dealer
+        self._eldest = (dealer + 1) % n
+        self._stacks = list(stacks)
+        self._carried = self._pool = pool
+        self._anted = ante
+        self._rng = rng if rng is not None else random.Random(seed)
+        self._recorded_reshuffles = [list(r) for r in reshuffles] if reshuffles is not None else None
+        self._deck = dealing.deck_order(self._shape.pack(rules, n), deck, self._rng)
         self._clear()
-        self.phase = Phase.ANTE
-        self.advance()
+        self._phase = Phase.ANTE
+        self._advance()
 
     def _clear(self) -> None:
         """Every other field, as before the first step."""
-        n = self.n
-        self.antes = [0] * n
-        self.events: list[Event] = []
-        self.actions: list[tuple[int, Action]] = []
-        self.settlement: Settlement | None = None
-        self.outcome: Outcome | None = None
-        self.is_over = False
-        self.legal_cache: list[Action] | None = None
-        self.play_mask = -1
-        self.to_act = self.eldest
+        n = self._n
+        self._antes = [0] * n
+        self._events: list[Event] = []
+        self._actions: list[tuple[int, Action]] = []
+        self._settlement: Settlement | None = None
+        self._outcome: Outcome | None = None
+        self._is_over = False
+        self._legal_cache: list[Action] | None = None
+        self._play_mask = -1
+        self._to_act = self._eldest
         # the cards
-        self.hands = [0] * n
-        self.miss = self.widow = self.dead = self.played = 0
-        self.turnup: Card | None = None
-        self.stock: list[Card] = []
-        self.stock_pos = 0
-        self.trump = self.pam = -1
-        self.tables = _NO_TRUMP_TABLES  # until the turn-up
+        self._hands = [0] * n
+        self._miss = self._widow = self._dead = self._played = 0
+        self._turnup: Card | None = None
+        self._stock: list[Card] = []
+        self._stock_pos = 0
+        self._trump = self._pam = -1
+        self._tables = _NO_TRUMP_TABLES  # until the turn-up
         # the declarations
-        self.decl: list[Decl | None] = [None] * n
-        self.commits: list[Decl | None] = [None] * n
-        self.in_play = [False] * n
-        self.miss_taker: int | None = None
-        self.defended = self.forced_all = self.miss_withdrawn = False
-        self.exchanged: list[int | None] = [None] * n
-        self.flushes: dict[int, list[Card]] = {}
+        self._decl: list[Decl | None] = [None] * n
+        self._commits: list[Decl | None] = [None] * n
+        self._in_play = [False] * n
+        self._miss_taker: int | None = None
+        self._defended = self._forced_all = self._miss_withdrawn = False
+        self._exchanged: list[int | None] = [None] * n
+        self._flushes: dict[int, list[Card]] = {}
         # the tricks
-        self.trick: list[tuple[int, Card]] = []
-        self.trick_civil = False
-        self.trick_no = 0
-        self.tricks: list[TrickRecord] = []
-        self.tricks_won = [0] * n
-        self.taken = [0] * n
-        self.best_card = self.best_seat = self.leader = self.pam_holder = -1
-        self.hands_in_play = 0
-        self.order: list[int] = []
-        self.next_seat: list[int] = []
+        self._trick: list[tuple[int, Card]] = []
+        self._trick_civil = False
+        self._trick_no = 0
+        self._tricks: list[TrickRecord] = []
+        self._tricks_won = [0] * n
+        self._taken = [0] * n
+        self._best_card = self._best_seat = self._leader = self._pam_holder = -1
+        self._hands_in_play = 0
+        self._order: list[int] = []
+        self._next_seat: list[int] = []
+
+    # --------------------------------------------------------------------------- read-only, for clients
+    # Every field is private, so that ruff's SLF001 catches a client reaching in; a client reads these, the
+    # View, the events and the settlement. Each returns something immutable (a tuple, a frozen record).
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def shape(self) -> GameShape:
+        """The game shape chosen from the rules (pack, packets, follow duty, stakes, session end)."""
+        return self._shape
+
+    @property
+    def players(self) -> int:
+        return self._n
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer
+
+    @property
+    def eldest(self) -> int:
+        return self._eldest
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def pool(self) -> int:
+        """What the pool holds now (after the antes; after the settlement once the deal is over)."""
+        return self._pool
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Each seat's chips now (after the antes; after the settlement once the deal is over)."""
+        return tuple(self._stacks)
+
+    @property
+    def started(self) -> DealStarted:
+        """The first event: dealer, stacks before the antes, the pool carried in, the antes and the deck."""
+        first = self._events[0]
+        assert isinstance(first, DealStarted)
+        return first
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event so far, uncensored (the referee's record; a seat gets ``view(seat).events``)."""
+        return tuple(self._events)
+
+    @property
+    def actions(self) -> tuple[tuple[int, Action], ...]:
+        """(seat, action) of every player action so far."""
+        return tuple(self._actions)
+
+    @property
+    def settlement(self) -> Settlement | None:
+        """The frozen settlement once the deal is over, else None."""
+        return self._settlement
+
+    @property
+    def is_over(self) -> bool:
+        return self._is_over
 
     # ------------------------------------------------------------------------------------------------ queries
 
     def current_player(self) -> int:
         """The seat to act, or TERMINAL (-1) when the deal is settled."""
-        return TERMINAL if self.phase is _DONE else self.to_act
+        return TERMINAL if self._phase is _DONE else self._to_act
 
     def seats_to_act(self) -> list[int]:
         """Every seat that may act now: several during Lou's secret commit, otherwise the current player."""
-        if self.phase is _DONE:
+        if self._phase is _DONE:
             return []
-        if self.phase is _COMMIT:
+        if self._phase is _COMMIT:
             return commit.waiting(self)
-        return [self.to_act]
+        return [self._to_act]
 
     def hand(self, seat: int) -> list[Card]:
-        return cards_of(self.hands[seat])
+        """Any seat's hand: the referee sees everything. A client shows ``view(seat).hand`` instead."""
+        return cards_of(self._hands[seat])
 
-    def ring(self, start: int) -> list[int]:
+    def _ring(self, start: int) -> list[int]:
         """Every seat, clockwise from ``start``."""
-        return [(start + k) % self.n for k in range(self.n)]
+        return [(start + k) % self._n for k in range(self._n)]
 
     def stock_left(self) -> int:
-        return len(self.stock) - self.stock_pos
+        return len(self._stock) - self._stock_pos
 
     def exchange_limit(self) -> int:
         """How many cards the seat to act may exchange now (0 outside the exchange)."""
-        return exchange.limit(self) if self.phase is Phase.EXCHANGE else 0
+        return exchange.limit(self) if self._phase is Phase.EXCHANGE else 0
 
     def view(self, seat: int | None, *, with_events: bool = True) -> View:
         """Everything ``seat`` may know, and nothing else (None: a spectator).
@@ -211,15 +277,19 @@ class Deal:
         """
         return views.build(self, seat, with_events)
 
+    def hidden(self) -> Hidden:
+        """The cards no seat may see (every hand, the Miss, the widow, the stock): for a referee's transcript only."""
+        return views.hidden(self)
+
     # --------------------------------------------------------------------------------------------- legality
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every legal action of ``seat`` (default: the current player)."""
-        if seat is not None and seat != self.to_act:
-            return commit.legal(self, seat) if self.phase is _COMMIT else []
-        cache = self.legal_cache
+        if seat is not None and seat != self._to_act:
+            return commit.legal(self, seat) if self._phase is _COMMIT else []
+        cache = self._legal_cache
         if cache is None:
-            cache = self.legal_cache = HANDLERS[self.phase].legal(self, self.to_act)
+            cache = self._legal_cache = HANDLERS[self._phase].legal(self, self._to_act)
         return list(cache)  # a copy: callers may shuffle or trim what they get
 
     def is_legal(self, action: Action, seat: int | None = None) -> bool:
@@ -231,71 +301,71 @@ class Deal:
 
     def check(self, action: Action, seat: int | None = None) -> None:
         """Raise IllegalActionError with the plain reason and rule ID if ``action`` is not legal now."""
-        HANDLERS[self.phase].check(self, action, seat)
+        HANDLERS[self._phase].check(self, action, seat)
 
     def apply(self, action: Action, seat: int | None = None) -> Event:
         """Apply a player's action (checked first; an illegal one changes nothing). Returns its event."""
-        phase = self.phase
+        phase = self._phase
         ev = HANDLERS[phase].apply(self, action, seat)
-        if self.phase is not phase:
-            self.advance()
+        if self._phase is not phase:
+            self._advance()
         return ev
 
     # ------------------------------------------------------------------------------- for the phase handlers
 
-    def require_turn(self, seat: int | None) -> None:
-        if seat is not None and seat != self.to_act:
+    def _require_turn(self, seat: int | None) -> None:
+        if seat is not None and seat != self._to_act:
             raise IllegalActionError(
-                "It is {to_act}'s turn, not {seat}'s", "COMMON-4", {"to_act": self.to_act, "seat": seat}
+                "It is {to_act}'s turn, not {seat}'s", "COMMON-4", {"to_act": self._to_act, "seat": seat}
             )
 
-    def known_legal(self, action: Action, seat: int | None) -> bool:
+    def _known_legal(self, action: Action, seat: int | None) -> bool:
         """Whether ``action`` is in the legal list already computed for this state (the same legality path)."""
-        cache = self.legal_cache
-        return cache is not None and (seat is None or seat == self.to_act) and action in cache
+        cache = self._legal_cache
+        return cache is not None and (seat is None or seat == self._to_act) and action in cache
 
-    def invalidate(self) -> None:
-        self.legal_cache = None
-        self.play_mask = -1
+    def _invalidate(self) -> None:
+        self._legal_cache = None
+        self._play_mask = -1
 
-    def advance(self) -> None:
+    def _advance(self) -> None:
         """Run the automatic steps until a player must act or the deal is done."""
-        self.invalidate()
-        run = HANDLERS[self.phase].run
+        self._invalidate()
+        run = HANDLERS[self._phase].run
         while run is not None:
             run(self)
-            run = HANDLERS[self.phase].run
+            run = HANDLERS[self._phase].run
 
-    def end(self, kind: SettlementKind, rule: str, winners: Sequence[int] = (), holders: Sequence[int] = ()) -> None:
+    def _end(self, kind: SettlementKind, rule: str, winners: Sequence[int] = (), holders: Sequence[int] = ()) -> None:
         """The deal ends as ``kind`` says: freeze what the settlement needs, and go to Phase.SETTLE."""
         # positional, with tuple.__new__: one Outcome per deal, on the path of every simulated deal
-        self.outcome = _new(
+        self._outcome = _new(
             Outcome,
             (
-                self.shape,
-                self.rules,
+                self._shape,
+                self._rules,
                 kind,
                 rule,
-                self.n,
-                self.dealer,
-                self.pool,
-                tuple(self.stacks),
-                self.shape.stakes(self.rules, self.pool),
-                tuple(self.in_play),
-                tuple(self.order),
-                tuple(self.hands),
-                tuple(self.tricks),
-                tuple(self.tricks_won),
-                tuple(self.taken),
-                self.widow,
-                self.defended,
-                self.pam,
-                self.pam_holder,
+                self._n,
+                self._dealer,
+                self._pool,
+                tuple(self._stacks),
+                self._shape.stakes(self._rules, self._pool),
+                tuple(self._in_play),
+                tuple(self._order),
+                tuple(self._hands),
+                tuple(self._tricks),
+                tuple(self._tricks_won),
+                tuple(self._taken),
+                self._widow,
+                self._defended,
+                self._pam,
+                self._pam_holder,
                 tuple(winners),
                 tuple(holders),
             ),
         )
-        self.phase = Phase.SETTLE
+        self._phase = Phase.SETTLE
 
     # ------------------------------------------------------------------------------------------------- copies
 
@@ -317,33 +387,32 @@ class Deal:
 
     def start_record(self) -> dict[str, Any]:
         """What the deal started from: enough, with the actions, to rebuild it exactly."""
-        reshuffles = [[str(c) for c in e.order] for e in self.events if isinstance(e, Reshuffled)]
+        reshuffles = [[str(c) for c in e.order] for e in self._events if isinstance(e, Reshuffled)]
         return {
-            "dealer": self.dealer,
+            "dealer": self._dealer,
             "stacks": self.stacks_before,
-            "pool": self.carried,
-            "ante": self.anted,
-            "deck": [str(c) for c in self.deck],  # text, as the hand history stores it
+            "pool": self._carried,
+            "ante": self._anted,
+            "deck": [str(c) for c in self._deck],  # text, as the hand history stores it
             "reshuffles": reshuffles,
         }
 
     @property
     def stacks_before(self) -> list[int]:
-        first = self.events[0]
-        assert isinstance(first, DealStarted)
-        return list(first.stacks)
+        """Each seat's chips before this deal's antes."""
+        return list(self.started.stacks)
 
 
 #: Slots left out of ``state_key``, and why. A test checks every name here is a slot.
 _NOT_IN_KEY: dict[str, str] = {
-    "legal_cache": "a cache of legal_actions(), derived from the state",
-    "play_mask": "a cache of the allowed cards, derived from the state",
-    "rng": "the source of later chance (a reshuffle), not part of the position",
-    "recorded_reshuffles": "replay input, consumed as the deal goes",
-    "events": "the record of how the position came about; the actions identify it",
-    "shape": "chosen by the rules, which are in the key",
-    "tables": "derived from the trumps and Pam, which are in the key",
-    "outcome": "frozen from the state when the deal ends; the settlement is in the key",
+    "_legal_cache": "a cache of legal_actions(), derived from the state",
+    "_play_mask": "a cache of the allowed cards, derived from the state",
+    "_rng": "the source of later chance (a reshuffle), not part of the position",
+    "_recorded_reshuffles": "replay input, consumed as the deal goes",
+    "_events": "the record of how the position came about; the actions identify it",
+    "_shape": "chosen by the rules, which are in the key",
+    "_tables": "derived from the trumps and Pam, which are in the key",
+    "_outcome": "frozen from the state when the deal ends; the settlement is in the key",
 }
 _KEY_SLOTS = tuple(name for name in Deal.__slots__ if name not in _NOT_IN_KEY)
 
@@ -388,17 +457,17 @@ def _no_actions(deal: Deal, seat: int) -> list[Action]:
 
 def run_settle(deal: Deal) -> None:
     """Phase.SETTLE: the settlement of the outcome moves the chips (SESSION-3), and the deal is done."""
-    assert deal.outcome is not None
-    st = settle(deal.outcome)
-    for s in range(deal.n):
-        deal.stacks[s] += st.won[s] - st.paid[s]
-    deal.pool = st.pool_after
-    deal.settlement = st
-    deal.phase = Phase.DONE
-    deal.is_over = True
-    deal.to_act = TERMINAL
-    deal.invalidate()
-    deal.events.append(Settled(st))
+    assert deal._outcome is not None
+    st = settle(deal._outcome)
+    for s in range(deal._n):
+        deal._stacks[s] += st.won[s] - st.paid[s]
+    deal._pool = st.pool_after
+    deal._settlement = st
+    deal._phase = Phase.DONE
+    deal._is_over = True
+    deal._to_act = TERMINAL
+    deal._invalidate()
+    deal._events.append(Settled(st))
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,9 @@ functions, so the duties are encoded once:
   LOU-PLAY-1) and ``louse_follow`` (follow suit; LOUSE-PLAY-1): each game's whole duty for a card that is not a
   lead, built on ``beat_if_able``, ``follow_suit_only`` and ``bar_pam`` (where Pam may not be played, PAM-2);
 * ``heads`` and ``top_trumps``: which card beats which;
+* "Pam, be civil" (PAM-2), in one place: ``civil_ace`` (the lead that may carry the call), ``civil_lead`` (whether
+  a lead does), ``bar_pam`` (Pam may not follow to it) and ``civil_pam_loses`` (when a Pam so played loses);
+* ``follow_duty``: which of these duties binds a follower, by name, for clients that reason about them;
 * ``explain_refusal``: the plain-language reason a card is refused, and the rule it breaks.
 """
 
@@ -43,6 +46,38 @@ Follow = Callable[[int, int, int, Tables, Rules, bool], Constraint]
 def heads(card: int, best: int, t: Tables) -> bool:
     """Whether ``card`` heads a trick whose best card so far is ``best`` (COMMON-5)."""
     return bool((t.beaten_by[best] >> card) & 1)
+
+
+def civil_ace(t: Tables) -> int:
+    """The card whose lead may carry "Pam, be civil" (PAM-2): the ace of trumps when Pam is in play, else -1."""
+    return t.trump * 13 + ACE if t.pam >= 0 and t.trump != NO_TRUMP else -1
+
+
+def civil_lead(card: int, t: Tables, rules: Rules, called: bool) -> bool:
+    """Whether a trick led with ``card`` is civil (PAM-2): the call was ``called`` by the leader, or under
+    ``pam_civil = auto`` every lead of the ace of trumps carries it."""
+    return called or (rules.pam_civil == "auto" and card == civil_ace(t))
+
+
+def civil_pam_loses(rules: Rules, last_card: bool) -> bool:
+    """Whether Pam, played to a civil trick (only as the ``last_card``, or under the only-trump exception), loses
+    to the card it beats: only the last card, and only under ``pam_civil_last_card = loses`` (PAM-2)."""
+    return last_card and rules.pam_civil_last_card == "loses"
+
+
+def takes_lead(card: int, best: int, t: Tables, rules: Rules, civil: bool, last_card: bool) -> bool:
+    """Whether ``card`` becomes the best card of a trick whose best so far is ``best`` (COMMON-5, PAM-2)."""
+    return bool((t.beaten_by[best] >> card) & 1) and not (card == t.pam and civil and civil_pam_loses(rules, last_card))
+
+
+def follow_duty(follow: Follow, rules: Rules) -> str:
+    """Which duty binds a follower under ``follow`` (a ``GameShape.follow``): ``loo`` (follow suit, head, trump),
+    ``lou`` (beat the best card if able) or ``louse`` (follow suit only)."""
+    if follow is louse_follow:
+        return "louse"
+    if follow is lou_follow and not rules.lou_follow_suit:
+        return "lou"
+    return "loo"
 
 
 def follow_suit_only(hand: int, led: int, t: Tables) -> Constraint:

@@ -62,7 +62,7 @@ class Verifier:
         if session is None:
             self.standalone += 1
             if deal.rules.game == "louse" and obj["deal"] == 1:
-                self._louse_totals([0] * deal.n, obj, line)
+                self._louse_totals([0] * deal.players, obj, line)
         else:
             self._in_session(session, obj, deal.rules, line)
         self._last_line = line

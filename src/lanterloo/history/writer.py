@@ -23,7 +23,7 @@ def deal_to_record(
 ) -> dict[str, Any]:
     """The JSON object of one finished (or unfinished) deal."""
     start = deal.start_record()
-    names = names or [f"Seat {i}" for i in range(deal.n)]
+    names = names or [f"Seat {i}" for i in range(deal.players)]
     rec: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -31,7 +31,7 @@ def deal_to_record(
         "deal": number,
         "variant": deal.rules.preset,
         "rules": deal.rules.to_dict(),
-        "seats": [{"seat": i, "name": names[i], "stack": start["stacks"][i]} for i in range(deal.n)],
+        "seats": [{"seat": i, "name": names[i], "stack": start["stacks"][i]} for i in range(deal.players)],
         "dealer": start["dealer"],
         "pool": start["pool"],
         "ante": start["ante"],
@@ -44,7 +44,7 @@ def deal_to_record(
     if deal.settlement is not None:
         rec["result"] = {
             "settlement": deal.settlement.to_dict(),
-            "antes": list(deal.antes),
+            "antes": list(deal.started.antes),
             "stacks": list(deal.stacks),
             "pool": deal.pool,
         }
