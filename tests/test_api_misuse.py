@@ -86,6 +86,7 @@ def test_card_refuses_negative_bool_and_foreign_indices() -> None:
     refused(lambda: Card(junk(5.0)), LooTypeError)
     assert "Card.parse" in refused(lambda: Card("Ah"), LooTypeError)  # type: ignore[arg-type]
     assert "digits" in refused(lambda: Card(10**5000), NotationError)  # no repr of a 5,000-digit number
+    assert "digits" in refused(lambda: fresh().view(10**5000))
     assert Card(Card(5)) is Card(5) is Card(int(Card(5)))
 
 
@@ -363,12 +364,14 @@ def test_fuzz_api_misuse_is_refused_with_the_librarys_errors(preset: str, data: 
         try:
             fn()
         except LooError as err:
+            OUTCOMES["refused"] += 1
             one_sentence(err)
             assert (session.rng.getstate(), session.stacks, session.pool, session.deals_played) == before
             assert session.current is None
         except Exception as err:
             raise AssertionError(f"Session.{name} raised {type(err).__name__}: {err}") from err
         else:
+            OUTCOMES["worked"] += 1
             break  # it worked (a valid deck, a reason to stop): the session has moved on
 
 

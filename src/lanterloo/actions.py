@@ -121,6 +121,8 @@ DEFEND_MISS = DefendMiss()
 PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
 PLAYS_CIVIL: tuple[Play, ...] = tuple(Play(c, True) for c in CARDS)
 _DISCARDS: dict[int, Discard] = {}
+_new_action = object.__new__
+_set = object.__setattr__
 
 
 def check_mask(mask: object) -> None:
@@ -141,7 +143,11 @@ def discard(mask: int) -> Discard:
         check_mask(mask)
     d = _DISCARDS.get(mask)
     if d is None:
-        d = Discard(mask)
+        if not 0 <= mask <= FULL_DECK_MASK:
+            check_mask(mask)
+        # checked: skip Discard.__post_init__, since every exchange lists up to 32 masks, most of them new
+        d = _new_action(Discard)
+        _set(d, "mask", mask)
         if len(_DISCARDS) < 100_000:
             _DISCARDS[mask] = d
     return d

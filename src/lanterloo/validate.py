@@ -37,6 +37,8 @@ def whole(value: object, what: str) -> int:
 
 def count(value: object, what: str) -> int:
     """A non-negative whole number: a stack, the pool."""
+    if type(value) is int and value >= 0:
+        return value
     v = whole(value, what)
     if v < 0:
         raise LooError(f"{what} cannot be negative, not {shown(v)}.")
@@ -45,7 +47,7 @@ def count(value: object, what: str) -> int:
 
 def seat(value: object, n: int, what: str = "A seat") -> int:
     """One of the ``n`` seats, 0 to n - 1."""
-    v = whole(value, what)
+    v = value if type(value) is int else whole(value, what)
     if not 0 <= v < n:
         if what != "A seat":
             raise LooError(f"{what} must be a seat from 0 to {n - 1}, not {shown(v)}.")
@@ -60,13 +62,15 @@ def seat_or_none(value: object, n: int) -> int | None:
 def items(value: object, what: str) -> list[object]:
     """The items of a list or tuple (or any sized iterable but text, bytes and mappings, which would be read
     one character or key at a time)."""
+    if type(value) is list or type(value) is tuple:  # the usual case, without the slower ABC test
+        return list(value)
     if isinstance(value, (str, bytes, bytearray, dict)) or not isinstance(value, Iterable):
         raise LooTypeError(f"{what} must be a list, not {shown(value)} (a {type(value).__name__}).")
     return list(value)
 
 
 def counts(value: object, what: str, each: str) -> list[int]:
-    return [count(v, each) for v in items(value, what)]
+    return [v if type(v) is int and v >= 0 else count(v, each) for v in items(value, what)]
 
 
 def rules(value: object) -> Rules:
@@ -114,16 +118,19 @@ def deal_arguments(
     reshuffles: object,
 ) -> tuple[Rules, list[int], int, int, list[Card] | None, list[list[Card]] | None]:
     """The arguments of ``Deal(...)``, checked and normalised: rules, stacks, dealer, pool, deck, reshuffles."""
-    r = rules(r)
+    if type(r) is not Rules:
+        r = rules(r)
     stack_list = counts(stacks, "The stacks", "A stack")
     r.check_players(len(stack_list))
     d = seat(dealer, len(stack_list), "The dealer")
     p = count(pool, "The pool")
     order = None if deck is None else cards(deck, "The deck")
-    seed(seed_)
+    if seed_ is not None and type(seed_) is not int:
+        seed(seed_)
     if rng is not None and not isinstance(rng, random.Random):
         raise LooTypeError(f"The rng must be a random.Random, not {shown(rng)}.")
-    flag(ante, "The ante flag")
+    if type(ante) is not bool:
+        flag(ante, "The ante flag")
     again = None if reshuffles is None else [cards(x, "A reshuffle") for x in items(reshuffles, "The reshuffles")]
     return r, stack_list, d, p, order, again
 
