@@ -430,7 +430,7 @@ BAD = [
     (["simulate", "--bots", "random,,random"], "has an empty name"),
     (["simulate", "--history", "/no/such/dir/h.jsonl"], "does not exist"),
     (["replay"], "needs FILE"),
-    (["replay", "/no/such/file.jsonl"], "There is no file"),
+    (["replay", "/no/such/file.jsonl"], "there is no such file"),
     (["replay", "/"], "is a directory"),
     (["watch", "--variant", "lou", "--players", "18"], "lou is played by 2 to 17 players, not 18"),
     (["watch", "--stack", "0"], "--stack must be at least 1"),

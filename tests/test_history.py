@@ -251,8 +251,13 @@ def test_continuity_is_only_checked_within_one_session(tmp_path: Path) -> None:
     b = copy.deepcopy(_session_records(rules, 5, 3, 2))
     for r in b:
         r["session"] = "t"
-    b[0]["deal"] = 4  # numbered on from the other session, but a different session: no continuity check
-    assert history.verify_file(_write(tmp_path, a + b)) == 6
+    for r in b:
+        r["deal"] += 3  # numbered on from the other session, but a different session: no continuity check
+    # a session that starts at deal 4 is a selection of deals: refused unless the reader is told so
+    with pytest.raises(HistoryError, match="a session starts with deal 1") as e:
+        history.verify_file(_write(tmp_path, a + b))
+    assert e.value.line == 4
+    assert history.verify_file(_write(tmp_path, a + b), selection=True) == 6
 
 
 def test_simulate_writes_seed_names_and_louse_totals(tmp_path: Path) -> None:

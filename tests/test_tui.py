@@ -11,22 +11,27 @@ import asyncio
 import io
 import json
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 from rich.console import Console, RenderableType
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Button, Static
 
-from lanterloo import PASS, STAND, Action, Deal, Discard, Phase, Play, View, history
+from lanterloo import PASS, STAND, TAKE_MISS, Action, Deal, Discard, Phase, Play, View, history
 from lanterloo.bots import Bot, Decision
 from lanterloo.cards import Card, parse_cards
+from lanterloo.engine.events import Declared
 from lanterloo.errors import IllegalActionError
 from lanterloo.rules import PRESET_NAMES, rules_with
 from lanterloo.setup import deck_for_hands
-from lanterloo.tui import Game, main, new_settings
+from lanterloo.tui import Game, SaveError, main, new_settings
+from lanterloo.tui import table as tb
 from lanterloo.tui import text as tt
 from lanterloo.tui.app import CardWidget, LooApp
+from lanterloo.tui.game import Moved
 from lanterloo.tui.screens import PathScreen, QuitScreen, SummaryScreen
 
 SIZE = (120, 40)
@@ -115,6 +120,11 @@ def live(app: LooApp) -> Deal:
     return deal
 
 
+def seen(app: LooApp) -> View:
+    """What the human's seat sees of the deal in progress: the tests read the table as the app does."""
+    return live(app).view(app.game.human)
+
+
 def legal_cards(app: LooApp) -> list[Card]:
     deal = live(app)
     return [a.card for a in deal.legal_actions(app.game.human) if isinstance(a, Play)]
@@ -173,7 +183,7 @@ async def play_out(app: LooApp, pilot: Pilot[int], *, click: bool = False, tried
         if not app.game.human_to_act():
             await pilot.pause()
             continue
-        phase = deal.phase
+        phase = seen(app).phase
         if phase in (Phase.DECLARE, Phase.COMMIT):
             if tried is not None and not tried[1]:
                 tried[1] = await try_card_out_of_phase(app, pilot)
@@ -183,7 +193,7 @@ async def play_out(app: LooApp, pilot: Pilot[int], *, click: bool = False, tried
                 await pilot.press("p")
         elif phase is Phase.EXCHANGE:
             # throw the first card: mark it (by key or click), then confirm
-            before = set(live(app).hand(app.game.human))
+            before = set(seen(app).hand)
             if click:
                 await pilot.click("#card-0")
                 await pilot.pause()
@@ -192,9 +202,7 @@ async def play_out(app: LooApp, pilot: Pilot[int], *, click: bool = False, tried
                 await pilot.press("1")
                 await pilot.press("enter")
             await pilot.pause()
-            d = app.game.shown
-            assert d is not None
-            mine = [a for s, a in d.actions if s == app.game.human]
+            mine = [a for s, a in app.game.moves if s == app.game.human]
             assert isinstance(mine[-1], Discard) and mine[-1].count <= 1
             assert mine[-1].mask == 0 or set(mine[-1].cards) <= before
         else:
@@ -229,7 +237,7 @@ def test_every_preset_plays_a_whole_deal_through_the_ui(preset: str) -> None:
     tried = [False, preset == "louse"]  # [an illegal card in play, a card chosen while declaring]
 
     async def script(app: LooApp, pilot: Pilot[int]) -> None:
-        hand_size = len(live(app).hand(0))
+        hand_size = len(seen(app).hand)
         played = await play_out(app, pilot, click=preset in ("three-card", "lou"), tried=tried)
         assert played == hand_size, "the human played every card of the hand"
         rec = app.game.last_record
@@ -261,8 +269,9 @@ def test_LOO_PLAY_2_illegal_card_is_explained_and_changes_nothing() -> None:
         await pilot.press("p")
         await pilot.pause()
         deal = live(app)
-        assert deal.phase is Phase.PLAY and app.game.human_to_act()
-        assert deal.trick[0] == (1, Card.parse("3h")) and deal.trick[1] == (2, Card.parse("5h"))
+        view = seen(app)
+        assert view.phase is Phase.PLAY and app.game.human_to_act()
+        assert view.trick == ((1, Card.parse("3h")), (2, Card.parse("5h")))
         before = deal.state_key()
         # a heart that does not head the trick, by key
         await pilot.press(key_for(app.hand_order.index(Card.parse("4h"))))
@@ -282,7 +291,7 @@ def test_LOO_PLAY_2_illegal_card_is_explained_and_changes_nothing() -> None:
         assert widgets[Card.parse("4h")].has_class("illegal") and widgets[Card.parse("2c")].has_class("illegal")
         await pilot.press(key_for(app.hand_order.index(Card.parse("9h"))))
         await pilot.pause()
-        assert live(app).tricks[0].winner == 0
+        assert seen(app).tricks[0].winner == 0
 
     run(app, script)
 
@@ -293,13 +302,14 @@ def test_LOO_DECL_2_take_the_miss_by_key() -> None:
     app = LooApp(game, delay=0)
 
     async def script(app: LooApp, pilot: Pilot[int]) -> None:
-        deal = live(app)
-        miss = sorted(Card(c) for c in range(52) if (deal.miss >> c) & 1)
+        dealt = seen(app).hand
         assert app.game.human_to_act()  # seat 0 is eldest
         await pilot.press("m")
         await pilot.pause()
-        assert sorted(live(app).hand(0)) == miss
-        assert live(app).miss_taker == 0
+        view = seen(app)
+        taken = next(e for e in view.events if isinstance(e, Declared) and e.seat == 0)
+        assert taken.action == TAKE_MISS and set(view.hand) == set(taken.hand) and set(view.hand) != set(dealt)
+        assert view.miss_taker == 0
         played = await play_out(app, pilot)
         assert played == 3
         assert isinstance(app.screen, SummaryScreen)
@@ -316,7 +326,7 @@ def test_LOO_DECL_6_rams_dealer_defends_the_miss() -> None:
 
     async def script(app: LooApp, pilot: Pilot[int]) -> None:
         deal = live(app)
-        assert app.game.human_to_act() and deal.dealer == 0
+        assert app.game.human_to_act() and seen(app).dealer == 0
         # one player stands on his own hand: the dealer may not pass (LOO-DECL-5) ...
         before = deal.state_key()
         await pilot.press("x")
@@ -327,7 +337,7 @@ def test_LOO_DECL_6_rams_dealer_defends_the_miss() -> None:
         assert app.query_one("#act-defend").display and app.query_one("#act-miss").display
         await pilot.click("#act-defend")
         await pilot.pause()
-        assert live(app).defended
+        assert seen(app).defended
         assert await play_out(app, pilot) == 3
         text = summary_text(app)
         assert "defended the Miss" in text and "LOO-DECL-6" in text
@@ -362,22 +372,22 @@ def test_PAM_2_leading_the_ace_of_trumps_offers_the_civil_call(key: str, civil: 
         await pilot.press("k")  # keep all five cards
         await pilot.pause()
         deal = live(app)
-        assert deal.phase is Phase.PLAY and app.game.human_to_act()
+        assert seen(app).phase is Phase.PLAY and app.game.human_to_act()
         ace = Card.parse("Ah")
         await pilot.press(key_for(app.hand_order.index(ace)))
         await pilot.pause()
         assert app.pending_civil == ace
         assert app.query_one("#act-civil").display and app.query_one("#act-plain").display
         assert live(app).state_key() == deal.state_key() and not any(
-            s == 0 for s, a in deal.actions[1:] if isinstance(a, Play)
+            s == 0 for s, a in app.game.moves if isinstance(a, Play)
         )
         await pilot.press(key)
         await pilot.pause()
-        d = app.game.shown
-        assert d is not None
-        lead = next(a for s, a in d.actions if s == 0 and isinstance(a, Play))
+        shown = app.game.view()
+        assert shown is not None
+        lead = next(a for s, a in app.game.moves if s == 0 and isinstance(a, Play))
         assert lead == Play(ace, civil)
-        first = d.tricks[0] if d.tricks else None
+        first = shown.tricks[0] if shown.tricks else None
         if civil:
             # Pam (seat 1) may not be played to a civil trick, so the ace holds it
             assert first is not None and first.civil and first.winner == 0
@@ -423,9 +433,10 @@ def test_PAM_EXCH_1_exchange_marks_cards_and_draws() -> None:
     async def script(app: LooApp, pilot: Pilot[int]) -> None:
         await pilot.press("p")
         await pilot.pause()
-        deal = live(app)
-        assert deal.phase is Phase.EXCHANGE and app.game.human_to_act()
-        stock = deal.stock_left()
+        view = seen(app)
+        assert view.phase is Phase.EXCHANGE and app.game.human_to_act()
+        assert view.exchange_limit == 5 and "up to 5" in plain(app.query_one("#prompt", Static).content)  # type: ignore[arg-type]
+        stock = view.stock_size
         first, second = app.hand_order[0], app.hand_order[1]
         await pilot.press("1")
         await pilot.click("#card-1")
@@ -434,9 +445,9 @@ def test_PAM_EXCH_1_exchange_marks_cards_and_draws() -> None:
         assert app.marked == {second}
         await pilot.press("enter")
         await pilot.pause()
-        hand = live(app).hand(0)
+        hand = seen(app).hand
         assert second not in hand and first in hand and len(hand) == 5
-        assert live(app).stock_left() <= stock - 1
+        assert seen(app).stock_size <= stock - 1
 
     run(app, script)
 
@@ -449,18 +460,17 @@ def test_LOU_DECL_1_coin_declare_hides_choices_until_all_commit() -> None:
 
     async def script(app: LooApp, pilot: Pilot[int]) -> None:
         deal = live(app)
-        assert deal.phase is Phase.COMMIT
+        assert seen(app).phase is Phase.COMMIT
         # every bot has committed, the human has not: nobody's choice shows
         assert app.game.bot_to_act() is None and app.game.human_to_act()
         view = deal.view(0)
-        table = plain(tt.seat_table(view, deal, app.namer, app.game.settings.bots))
+        table = plain(tb.seat_table(view, app.namer, app.game.settings.bots))
         assert table.count("committed") == players - 1
         assert " In " not in table and " Out " not in table
         await pilot.press("i")
         await pilot.pause()
-        deal = live(app)
-        assert deal.phase is Phase.PLAY
-        table = plain(tt.seat_table(deal.view(0), deal, app.namer, app.game.settings.bots))
+        assert seen(app).phase is Phase.PLAY
+        table = plain(tb.seat_table(seen(app), app.namer, app.game.settings.bots))
         assert "committed" not in table and table.count(" In ") == players
 
     run(app, script)
@@ -491,21 +501,21 @@ def test_undo_restores_the_exact_state() -> None:
         await pilot.press("p")
         await pilot.pause()
         deal = live(app)
-        assert deal.phase is Phase.PLAY and app.game.human_to_act()
+        assert seen(app).phase is Phase.PLAY and app.game.human_to_act()
         key = deal.state_key()
-        events = len(deal.events)
-        acted = len(deal.actions)
+        events = len(seen(app).events)
+        acted = len(app.game.moves)
         legal = legal_cards(app)
         await pilot.press(key_for(app.hand_order.index(legal[0])))
         await pilot.pause()
         after = live(app)
-        assert after.state_key() != key and len(after.actions) > acted + 1  # the bots answered too
+        assert after.state_key() != key and len(app.game.moves) > acted + 1  # the bots answered too
         after_key = after.state_key()
         await pilot.press("u")
         await pilot.pause()
         undone = live(app)
         assert undone.state_key() == key
-        assert len(undone.events) == events
+        assert len(seen(app).events) == events and len(app.game.moves) == acted
         # the same move again brings the same bot replies
         await pilot.press(key_for(app.hand_order.index(legal[0])))
         await pilot.pause()
@@ -514,7 +524,7 @@ def test_undo_restores_the_exact_state() -> None:
         await pilot.press("u")
         await pilot.press("u")
         await pilot.pause()
-        assert live(app).phase is Phase.DECLARE and app.game.human_to_act()
+        assert seen(app).phase is Phase.DECLARE and app.game.human_to_act()
         assert not app.game.undo_available()
 
     run(app, script)
@@ -530,7 +540,7 @@ def test_save_and_resume_round_trip(tmp_path: Path) -> None:
         await play_out(app, pilot)  # deal 1 to the end
         await pilot.press("enter")
         await pilot.pause()
-        if live(app).phase is Phase.DECLARE and app.game.human_to_act():
+        if seen(app).phase is Phase.DECLARE and app.game.human_to_act():
             await pilot.press("p")
             await pilot.pause()
         await pilot.press("s")
@@ -566,6 +576,105 @@ def test_save_and_resume_round_trip(tmp_path: Path) -> None:
     run(app2, resumed_script)
 
 
+def _saved_game(seed: int = 17) -> dict[str, Any]:
+    """A game with one finished deal and the next one under way, as its save file's object."""
+    game = Game(new_settings("three-card", players=4, seed=seed, bots=["random"]), bots=standers(4))
+    deal = live_deal(game)
+    while not deal.is_over:
+        game.run_bots()
+        if game.human_to_act():
+            game.act(deal.legal_actions(game.human)[0])
+    game.finish()
+    game.start_deal()
+    game.run_bots()
+    legal = live_deal(game).legal_actions(game.human)
+    game.act(STAND if STAND in legal else legal[0])
+    game.run_bots()
+    assert game.deal is not None and not game.deal.is_over
+    return game.to_save()
+
+
+def test_the_save_file_holds_hand_history_records_that_verify() -> None:
+    data = _saved_game()
+    assert len(data["deals"]) == 1 and data["current"]["result"] is None
+    verifier = history.Verifier()
+    for line, rec in enumerate([*data["deals"], data["current"]], 1):
+        verifier.check(rec, line)  # the same verifier as a hand-history file, continuity between deals included
+    resumed = Game.from_save(data, bots=standers(4))
+    assert resumed.to_save() == data
+
+
+def test_a_save_of_the_older_form_still_resumes() -> None:
+    """Saves written before the deal in progress became a hand-history record hold only its deck and actions."""
+    data = _saved_game()
+    want = Game.from_save(data, bots=standers(4))
+    data["current"] = {"deck": data["current"]["deck"], "actions": data["current"]["actions"]}
+    got = Game.from_save(data, bots=standers(4))
+    assert live_deal(got).state_key() == live_deal(want).state_key()
+    assert got.moves == want.moves
+
+
+def test_a_tampered_save_is_refused_by_the_hand_history_verifier() -> None:
+    data = _saved_game()
+    data["deals"][0]["result"]["stacks"][0] += 5
+    with pytest.raises(SaveError, match=r"^Deal 1 does not replay: the recorded stacks .* \(LOO-POOL-\d\)$"):
+        Game.from_save(data)
+    data = _saved_game()
+    data["current"]["actions"][0][0] = (data["current"]["actions"][0][0] + 1) % 4  # credited to the wrong seat
+    with pytest.raises(SaveError, match=r"^Deal 2 does not replay: action 1 .*\(COMMON-4\)$"):
+        Game.from_save(data)
+    data = _saved_game()
+    data["deals"][0]["seats"][1]["stack"] += 1  # no longer where the session started
+    with pytest.raises(SaveError, match="Deal 1 does not"):
+        Game.from_save(data)
+
+
+@dataclass(frozen=True, slots=True)
+class Ante(Action):
+    """A kind of decision the terminal game has no key of its own for (as the Lou dealer's ante will be)."""
+
+    amount: int
+    kind: ClassVar[str] = "ante"
+
+    def __str__(self) -> str:
+        return f"ante {self.amount}"
+
+
+def test_a_legal_action_the_table_does_not_know_is_offered_by_its_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    choices = [Ante(3), Ante(6)]
+    real = Deal.legal_actions
+
+    def legal(self: Deal, seat: int | None = None) -> list[Action]:
+        return list(choices) if seat == 0 else real(self, seat)
+
+    monkeypatch.setattr(Deal, "legal_actions", legal)
+    settings = new_settings("three-card", players=4, seed=3, bots=["random"], first_dealer=3)
+    app = LooApp(Game(settings, bots=standers(4)), delay=0)
+    chosen: list[Action] = []
+
+    def act(action: Action) -> Moved:
+        chosen.append(action)
+        return Moved(0, action)
+
+    monkeypatch.setattr(app.game, "act", act)
+
+    async def script(app: LooApp, pilot: Pilot[int]) -> None:
+        assert app.game.human_to_act() and app.choices == choices
+        prompt = plain(app.query_one("#prompt", Static).content)  # type: ignore[arg-type]
+        assert "ante 3 (1) · ante 6 (2)" in prompt
+        assert not app.query_one("#act-play").display and not app.query_one("#act-pass").display
+        button = app.query_one("#act-choice-1", Button)
+        assert button.display and str(button.label).startswith("ante 6")
+        assert not app.query_one("#act-choice-2").display
+        await pilot.press("2")
+        await pilot.pause()
+        await pilot.click("#act-choice-0")
+        await pilot.pause()
+        assert chosen == [Ante(6), Ante(3)]
+
+    run(app, script)
+
+
 def live_deal(game: Game) -> Deal:
     assert game.deal is not None
     return game.deal
@@ -574,19 +683,23 @@ def live_deal(game: Game) -> Deal:
 def _continue(game: Game) -> list[tuple[int, Action]]:
     """Play the rest of the deal with a fixed policy for the human (a copy: the game is unchanged)."""
     deal = live_deal(game)
-    start = len(deal.actions)
     copy_deal = deal.copy()
-    saved = game.session.current
+    saved, saved_moves = game.session.current, list(game.moves)
     game.session.current = copy_deal
+    moves: list[tuple[int, Action]] = []
     try:
         while not copy_deal.is_over:
             if game.human_to_act():
-                copy_deal.apply(copy_deal.legal_actions(game.human)[0], game.human)
+                action = copy_deal.legal_actions(game.human)[0]
+                copy_deal.apply(action, game.human)
+                moves.append((game.human, action))
             else:
-                game.step_bot()
-        return list(copy_deal.actions[start:])
+                step = game.step_bot()
+                assert step is not None
+                moves.append((step[0].seat, step[0].action))
+        return moves
     finally:
-        game.session.current = saved
+        game.session.current, game.moves = saved, saved_moves
 
 
 def test_export_writes_a_verifiable_hand_history(tmp_path: Path) -> None:
@@ -685,15 +798,15 @@ def test_hand_is_sorted_by_suit_with_trumps_together() -> None:
     rules = rules_with("five-card")
     deck = deck_for_hands(rules, 4, 3, {0: "2h Jc 9s Ah 4d"}, turnup="5h")
     game = Game(new_settings("five-card", players=4, seed=1, bots=["random"], first_dealer=3), decks=[deck])
-    deal = live_deal(game)
-    order = tt.sort_hand(deal, deal.hand(0))
+    view = live_deal(game).view(0)
+    order = tb.sort_hand(view, view.hand)
     # plain suits alternate in colour, then the trumps (hearts, with Pam, the J♣, on top)
     assert order == parse_cards("9s 4d Jc Ah 2h")
     louse = rules_with("louse")
     deck = deck_for_hands(louse, 4, 3, {0: "Jd Jc As 7s Kh Qc 8d Jh"})
     game = Game(new_settings("louse", players=4, seed=1, bots=["random"], first_dealer=3), decks=[deck])
-    deal = live_deal(game)
-    assert tt.sort_hand(deal, deal.hand(0)) == parse_cards("As 7s Kh Qc 8d Jd Jh Jc")
+    view = live_deal(game).view(0)
+    assert tb.sort_hand(view, view.hand) == parse_cards("As 7s Kh Qc 8d Jd Jh Jc")
 
 
 class HeldTimer:
@@ -751,15 +864,15 @@ def test_bots_are_paced_by_a_visible_delay(monkeypatch: pytest.MonkeyPatch) -> N
         # declaration is drawn before the next bot's timer starts.
         for moved in range(4):
             await wait_until(pilot, lambda: bool(timers.pending), f"bot move {moved + 1} is scheduled")
-            assert len(live(app).actions) == moved and not app.game.human_to_act()
+            assert len(app.game.moves) == moved and not app.game.human_to_act()
             shown = seats_text()
             assert timers.fire().delay == pytest.approx(0.05)
             await pilot.pause()
-            assert len(live(app).actions) == moved + 1
+            assert len(app.game.moves) == moved + 1
             assert seats_text() != shown, "the bot's move is drawn at once"
         assert app.game.human_to_act()
         assert not timers.pending, "nothing moves while the human is to act"
-        assert len(live(app).actions) == 4
+        assert len(app.game.moves) == 4
 
     run(app, script, settle=False)
 
@@ -771,7 +884,7 @@ def test_bots_with_a_delay_reach_the_human_on_textuals_own_timers() -> None:
     async def script(app: LooApp, pilot: Pilot[int]) -> None:
         # The real timers, however slow the machine: wait for the human's turn, then check who moved.
         await wait_until(pilot, app.game.human_to_act, "the four bots have declared")
-        assert len(live(app).actions) == 4
+        assert len(app.game.moves) == 4
 
     run(app, script, settle=False)
 

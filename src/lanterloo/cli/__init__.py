@@ -12,14 +12,16 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
+from typing import TextIO, cast
 
-from lanterloo.cli.common import Failure, UsageError, sentence
+from lanterloo.cli.common import EscapedOutput, Failure, UsageError, sentence
 from lanterloo.cli.parser import build_parser
 from lanterloo.cli.replay import cmd_replay, cmd_watch
 from lanterloo.cli.rulescmd import cmd_rules, cmd_variants
 from lanterloo.cli.simulate import cmd_simulate, format_summary
 from lanterloo.errors import LooError
 from lanterloo.rules.housefile import load_variants
+from lanterloo.termtext import escape
 
 COMMANDS = ("variants", "rules", "simulate", "replay", "watch", "play")
 #: The environment variable naming TOML files of house variants (separated like PATH).
@@ -81,25 +83,57 @@ def _house_variants() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``loo`` command line; returns the exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["play"]:
+        return _run(args)  # the terminal game owns the screen; it escapes what it shows itself
+    real = sys.stdout
+    sys.stdout = cast(TextIO, EscapedOutput(real))
+    try:
+        return _run(args)
+    finally:
+        sys.stdout = real
+
+
+def _say(message: str) -> None:
+    """An error as one line on stderr, escaped: it may quote a file's name or a session's."""
+    print(f"loo: {escape(message)}", file=sys.stderr)
+
+
+def _run(args: list[str]) -> int:
     try:
         _house_variants()
-        return _dispatch(args)
+        code = _dispatch(args)
+        sys.stdout.flush()  # a full disk shows here, not at exit
+        return code
     except UsageError as e:
-        print(f"loo: {e}", file=sys.stderr)
+        _say(str(e))
         return 2
     except Failure as e:
-        print(f"loo: {e}", file=sys.stderr)
+        _say(str(e))
         return 1
     except SystemExit as e:  # --help and --version
         return e.code if isinstance(e.code, int) else 0
     except KeyboardInterrupt:
-        print("loo: interrupted.", file=sys.stderr)
+        _say("interrupted.")
         return 130
     except BrokenPipeError:
         # the reader (``| head``) went away: not an error; keep Python from complaining at exit
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _silence_stdout()
         return 0
+    except OSError as e:  # standard output on a full disk (/dev/full), or closed
+        _silence_stdout()
+        _say(sentence(f"the output cannot be written: {(e.strerror or 'the system refused').lower()}"))
+        return 1
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so what is still buffered cannot fail again at exit."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.__stdout__.fileno() if sys.__stdout__ is not None else 1)
+    except (OSError, ValueError):
+        pass
+    finally:
+        os.close(devnull)
 
 
 __all__ = [

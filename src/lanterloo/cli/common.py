@@ -4,14 +4,17 @@ table options (variant, players, deals, seed, options, bots) and how they are re
 from __future__ import annotations
 
 import argparse
+import io
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn, TextIO
+from typing import Any, NoReturn, TextIO
 
 from lanterloo.errors import LooError
+from lanterloo.history import file_error
 from lanterloo.rules import Rules, parse_options, rules_with
 from lanterloo.sim import bot_specs
+from lanterloo.termtext import escape
 
 WIDTH = 110  # text output is wrapped to this width
 
@@ -22,6 +25,11 @@ class UsageError(Exception):
 
 class Failure(Exception):
     """The command ran but failed (a history that does not verify, a file that cannot be read): exit status 1."""
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """A user's text quoted in a message: escaped for the terminal and cut short."""
+    return repr(escape(text) if len(text) <= limit else escape(text[: limit - 1]) + "…")
 
 
 def sentence(text: str) -> str:
@@ -58,17 +66,40 @@ def _translate(message: str, prog: str = "loo") -> str:
     return sentence(message)
 
 
-class Parser(argparse.ArgumentParser):
+class StrictParser(argparse.ArgumentParser):
+    """An ArgumentParser that refuses an empty value, or ``--``, for any option or argument that takes one.
+
+    argparse strips ``--`` from ``--opt=--`` and hands the action an empty list without calling its type, so the
+    check sits here, where every value of every command passes, rather than in each converter.
+    """
+
+    def _get_values(self, action: argparse.Action, arg_strings: list[str]) -> Any:
+        if action.nargs is None:
+            rest = list(arg_strings)
+            if "--" in rest:
+                rest.remove("--")  # the separator, as argparse itself removes it
+            if len(rest) != 1 or not rest[0].strip() or rest[0] == "--":
+                name = "/".join(action.option_strings) or str(action.metavar or action.dest)
+                self.error(f"argument {name}: expected one argument")
+        return super()._get_values(action, arg_strings)
+
+
+class Parser(StrictParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(_translate(message, self.prog))
 
 
+#: The most digits a whole-number option may have (the hand-history format allows as many: MAX_INT_DIGITS).
+MAX_DIGITS = 40
+
+
 def count(name: str, low: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} must be a whole number, not {text!r}.") from None
+        if not re.fullmatch(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}", text.strip()):
+            if re.fullmatch(r"[+-]?[0-9]+", text.strip()):
+                raise argparse.ArgumentTypeError(f"{name} must have at most {MAX_DIGITS} digits.")
+            raise argparse.ArgumentTypeError(f"{name} must be a whole number, not {shown(text)}.")
+        value = int(text)
         if value < low:
             raise argparse.ArgumentTypeError(f"{name} must be at least {low}, not {value}.")
         return value
@@ -145,3 +176,41 @@ def table_bots(text: str | None, players: int) -> list[str]:
 
 def out(stream: TextIO | None = None) -> TextIO:
     return stream if stream is not None else sys.stdout
+
+
+class EscapedOutput(io.TextIOBase):
+    """Standard output with untrusted text made safe (lanterloo.termtext), line feeds kept.
+
+    Every command but ``loo play`` prints through it, so a name or session id from a file can never reach the
+    terminal as a control sequence, and a character the terminal's encoding lacks is escaped, not fatal.
+    """
+
+    def __init__(self, raw: TextIO) -> None:
+        super().__init__()
+        self.raw = raw
+        enc = (getattr(raw, "encoding", None) or "utf-8").lower().replace("-", "").replace("_", "")
+        self._recode = None if enc == "utf8" else raw.encoding
+
+    def write(self, s: str) -> int:
+        text = escape(s, newlines=True)
+        if self._recode:
+            text = text.encode(self._recode, "backslashreplace").decode(self._recode)
+        self.raw.write(text)
+        return len(s)
+
+    def flush(self) -> None:
+        self.raw.flush()
+
+    def isatty(self) -> bool:
+        return self.raw.isatty()
+
+    def fileno(self) -> int:
+        return self.raw.fileno()
+
+    def writable(self) -> bool:
+        return True
+
+
+def file_failure(path: str, e: OSError | ValueError, doing: str = "read") -> str:
+    """One sentence for a file the command cannot use."""
+    return sentence(file_error(path, e, doing))

@@ -57,6 +57,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--verify", action="store_true", help="check every action and settlement, and the continuity of each session"
     )
+    p.add_argument(
+        "--selection",
+        action="store_true",
+        help="with --verify: the file holds a selection of deals, so a session may skip deals (the verdict names "
+        "the continuity checks this leaves out)",
+    )
 
     p = sub.add_parser(
         "watch",

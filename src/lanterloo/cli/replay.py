@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from pathlib import Path
 
 from lanterloo import history
 from lanterloo.bots import make_bots
@@ -14,44 +13,37 @@ from lanterloo.errors import HistoryError, LooError
 from lanterloo.render import render_deal
 from lanterloo.session import Session
 from lanterloo.sim import play_out, seat_names
-
-
-def _existing_file(text: str) -> Path:
-    path = Path(text)
-    if not path.exists():
-        raise UsageError(f"There is no file {text!r}.")
-    if path.is_dir():
-        raise UsageError(f"{text!r} is a directory, not a hand-history file.")
-    return path
+from lanterloo.termtext import escape
 
 
 def cmd_replay(ns: argparse.Namespace) -> int:
-    path = _existing_file(ns.file)
+    if ns.selection and not ns.verify:
+        raise UsageError("--selection changes only what --verify checks: give both, or neither.")
+    verifier = history.Verifier(check_results=ns.verify, selection=ns.selection)
     count = 0
     try:
-        for line, obj, deal in history.deals(path, check_results=ns.verify):
+        for line, obj, deal in history.deals(ns.file, verifier=verifier):
             count += 1
             if ns.verify:
                 continue
-            names = [str(s.get("name", f"Seat {i}")) for i, s in enumerate(obj["seats"])]
-            result = obj.get("result")
+            names = [s["name"] for s in obj["seats"]]
+            result = obj["result"]
             totals = result.get("totals") if isinstance(result, dict) else None
-            session = obj.get("session")
-            title = f"Deal {obj.get('deal')}" + (f" of session {session}" if session else "") + f" (line {line})"
+            session = obj["session"]
+            title = f"Deal {obj['deal']}" + (f" of session {session}" if session else "") + f" (line {line})"
             if count > 1:
                 print()
+            # printed through EscapedOutput (lanterloo.cli.main): names and sessions cannot reach the terminal raw
             print(render_deal(deal, names, title=title, totals=totals, hands=True))
     except HistoryError as e:
-        # a line-less error (the file cannot be read) already names the file
-        text = f"{ns.file}: {e}" if e.line is not None else sentence(str(e))
+        if e.line is None:  # the file cannot be opened: the argument is wrong (the message names the file)
+            raise UsageError(sentence(str(e))) from None
+        text = f"{escape(ns.file)}: {e}"  # the file's name as given, not capitalised
         raise Failure(text if text.endswith(".") else text + ".") from None
     if ns.verify:
-        print(
-            f"{ns.file}: {count:,} deal{'s' if count != 1 else ''} verified: every action is legal, every "
-            "settlement matches the rules, and each session follows on from deal to deal."
-        )
+        print(f"{escape(ns.file)}: {verifier.verdict()}.")
     elif count == 0:
-        print(f"{ns.file} holds no deals.")
+        print(f"{escape(ns.file)} holds no deals.")
     return 0
 
 

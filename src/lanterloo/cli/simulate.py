@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from lanterloo.cli.common import Failure, UsageError, table_bots, table_players, table_rules
+from lanterloo.cli.common import Failure, UsageError, file_failure, shown, table_bots, table_players, table_rules
 from lanterloo.errors import LooError
 from lanterloo.rules import Rules, value_text
 from lanterloo.sim import SimSummary, simulate
@@ -46,10 +46,15 @@ def _progress_bar(total: int) -> tuple[Callable[[int, int], None] | None, Callab
 def _history_path(text: str) -> Path:
     path = Path(text)
     parent = path.parent if str(path.parent) else Path(".")
-    if path.is_dir():
-        raise UsageError(f"--history {text!r} is a directory: give a file name.")
-    if not parent.is_dir():
-        raise UsageError(f"--history {text!r} cannot be written: the directory {str(parent)!r} does not exist.")
+    try:
+        if path.is_dir():
+            raise UsageError(f"--history {shown(text, 80)} is a directory: give a file name.")
+        if not parent.is_dir():
+            raise UsageError(
+                f"--history {shown(text, 80)} cannot be written: the directory {shown(str(parent), 80)} does not exist."
+            )
+    except (OSError, ValueError) as e:  # a name too long, a NUL byte, a directory that cannot be searched
+        raise UsageError(f"--history: {file_failure(text, e, 'write')}") from None
     return path
 
 
@@ -64,6 +69,10 @@ def cmd_simulate(ns: argparse.Namespace) -> int:
         summary = simulate(rules, players, ns.deals, seed, bots=specs, history=path, progress=progress)
     except LooError as e:
         raise Failure(str(e)) from None
+    except OSError as e:  # the history's disk is full (/dev/full), or the file went away while written
+        if path is None:
+            raise
+        raise Failure(file_failure(str(path), e, "write the hand history")) from None
     finally:
         stop()
     if ns.json:

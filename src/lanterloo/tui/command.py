@@ -8,8 +8,10 @@ import sys
 from dataclasses import dataclass
 from typing import NoReturn
 
+from lanterloo.cli.common import StrictParser
 from lanterloo.errors import LooError
 from lanterloo.rules import parse_options, variant_names
+from lanterloo.termtext import escape
 from lanterloo.tui.game import Game, new_settings
 
 
@@ -17,7 +19,7 @@ class UsageError(Exception):
     """A bad ``loo play`` argument; the message is one sentence."""
 
 
-class _Parser(argparse.ArgumentParser):
+class _Parser(StrictParser):  # refuses an empty or `--` value, as every loo command does
     def error(self, message: str) -> NoReturn:
         text = message[0].upper() + message[1:]
         raise UsageError(text if text.endswith(".") else text + ".")
@@ -127,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
                 argv = argv[1:]
         launch = parse(list(argv))
     except UsageError as e:
-        print(f"loo play: {e}", file=sys.stderr)
+        print(f"loo play: {escape(str(e))}", file=sys.stderr)  # it may quote an argument: escape it
         return 2
     except SystemExit as e:  # --help
         return e.code if isinstance(e.code, int) else 0

@@ -11,7 +11,6 @@ replies, and a resumed game continues exactly as the uninterrupted one would hav
 
 from __future__ import annotations
 
-import json
 import random
 import secrets
 from collections.abc import Mapping, Sequence
@@ -20,17 +19,18 @@ from pathlib import Path
 from typing import Any
 
 from lanterloo import history
-from lanterloo.actions import Action, parse_action
+from lanterloo.actions import Action
 from lanterloo.bots import Bot, Decision, RandomBot, make_bot
 from lanterloo.bots.base import bot_names
-from lanterloo.cards import Card
-from lanterloo.engine import Deal, View
+from lanterloo.engine import Deal, View, shape_of
 from lanterloo.errors import IllegalActionError, LooError, RulesError
 from lanterloo.rules import Rules, rules_with
 from lanterloo.session import DealRecord, Session
+from lanterloo.tui import save
+from lanterloo.tui.save import SaveError
 
-SAVE_FORMAT = "lanterloo-play-save"
-SAVE_VERSION = 1
+__all__ = ["Game", "Moved", "SaveError", "Settings", "new_settings"]
+
 HINT_BOT = "balanced"
 DEFAULT_BOT = "balanced"
 
@@ -55,10 +55,6 @@ BOT_NAMES = (
     "Quill",
     "Rosa",
 )
-
-
-class SaveError(LooError):
-    """A save file cannot be read or does not rebuild."""
 
 
 @dataclass
@@ -193,6 +189,10 @@ class Game:
         self._bot_overrides = dict(bots or {})
         self._decks = [list(d) for d in decks]
         self._fresh: Deal | None = None  # the current deal as dealt, before any action: undo replays from it
+        # (seat, action) of every move in the deal shown, in order: undo, the bots' seeds and the quit question
+        # read it here rather than from the deal
+        self.moves: list[tuple[int, Action]] = []
+        self._ends: dict[int, View] = {}  # number -> the spectator's view of a finished deal (they never change)
         self.last_record: DealRecord | None = None
         self.dirty = False  # something happened since the last save
         if start:
@@ -224,6 +224,14 @@ class Game:
         d = self.shown
         return d.view(self.human) if d is not None else None
 
+    def end_view(self, record: DealRecord) -> View:
+        """What everyone may see of a finished deal: the summary and the session table draw from it. Kept, since a
+        finished deal never changes and the session table is redrawn after every move."""
+        view = self._ends.get(record.number)
+        if view is None:
+            view = self._ends[record.number] = record.deal.view(None)
+        return view
+
     def is_bot(self, seat: int) -> bool:
         return seat != self.human
 
@@ -240,6 +248,7 @@ class Game:
                 return None
             raise
         self._fresh = deal.copy()
+        self.moves = []
         return deal
 
     def human_to_act(self) -> bool:
@@ -274,6 +283,7 @@ class Game:
         d = self.deal
         assert d is not None
         d.apply(action, self.human)
+        self.moves.append((self.human, action))
         self.dirty = True
         return Moved(self.human, action)
 
@@ -282,7 +292,7 @@ class Game:
         if override is not None:
             return override
         spec = self.settings.bots[seat] or default_bot()
-        seed = random.Random(f"{self.settings.seed}/{self.deal_number}/{len(d.actions)}/{seat}").getrandbits(63)
+        seed = random.Random(f"{self.settings.seed}/{self.deal_number}/{len(self.moves)}/{seat}").getrandbits(63)
         return make_bot(spec, seed)
 
     def step_bot(self) -> tuple[Moved, str] | None:
@@ -299,9 +309,10 @@ class Game:
         action = decision.action
         if not d.is_legal(action, seat):
             # A bot that breaks the rules must not stop the game: fall back to a random legal move.
-            fallback = RandomBot(len(d.actions)).decide(view)
+            fallback = RandomBot(len(self.moves)).decide(view)
             action, decision = fallback.action, Decision(fallback.action, f"(bot error) {decision.reason}")
         d.apply(action, seat)
+        self.moves.append((seat, action))
         self.dirty = True
         return Moved(seat, action), decision.reason
 
@@ -341,7 +352,7 @@ class Game:
             d is not None
             and self._fresh is not None
             and all(self.is_bot(s) for s in range(len(self.names)) if s != self.human)
-            and any(seat == self.human for seat, _ in d.actions)
+            and any(seat == self.human for seat, _ in self.moves)
         )
 
     def undo(self) -> Deal:
@@ -351,24 +362,28 @@ class Game:
             raise LooError("There is no deal in progress to undo in.")
         if not self.undo_available():
             raise LooError("You have not acted yet in this deal, so there is nothing to undo.")
-        last = max(i for i, (seat, _) in enumerate(d.actions) if seat == self.human)
-        rebuilt = self._replay(d.actions[:last])
-        self.session.current = rebuilt
+        last = max(i for i, (seat, _) in enumerate(self.moves) if seat == self.human)
+        rebuilt = self.replay(self.moves[:last])
         self.dirty = True
         return rebuilt
 
-    def _replay(self, actions: Sequence[tuple[int, Action]]) -> Deal:
-        assert self._fresh is not None
+    def replay(self, actions: Sequence[tuple[int, Action]]) -> Deal:
+        """Make the deal in progress the deal as dealt with ``actions`` applied (undo, and resuming a save).
+        Raises LooError, and changes nothing, if one of them is illegal."""
+        if self._fresh is None:
+            raise LooError("There is no deal in progress to replay.")
         deal = self._fresh.copy()  # the copy carries the deal's random state, so reshuffles come out the same
         for seat, action in actions:
             deal.apply(action, seat)
+        self.session.current = deal
+        self.moves = list(actions)
         return deal
 
     # --- save, resume, export ----------------------------------------------------------------------------
 
     def history_records(self) -> list[dict[str, Any]]:
         """The finished deals in the hand-history format (docs/hand-history.md)."""
-        louse = self.rules.game == "louse"
+        louse = shape_of(self.rules).scores_points  # Louse records its match totals
         return [
             history.deal_to_record(
                 rec.deal,
@@ -387,136 +402,25 @@ class Game:
         with Path(path).open("w", encoding="utf-8") as fp:
             return history.write(records, fp)
 
-    def to_save(self) -> dict[str, Any]:
-        s = self.settings
+    def current_record(self) -> dict[str, Any] | None:
+        """The deal in progress as a hand-history record (its result null), or None between deals."""
         d = self.deal
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "variant": s.variant,
-            "options": dict(s.options),
-            "rules": s.rules.to_dict(),
-            "names": list(s.names),
-            "bots": list(s.bots),
-            "human": s.human,
-            "seed": s.seed,
-            "stack": s.stack,
-            "first_dealer": s.first_dealer,
-            "max_deals": s.max_deals,
-            "session": s.session_id,
-            "deals": self.history_records(),
-            "current": None
-            if d is None
-            else {
-                "deck": [str(c) for c in d.deck],
-                "actions": [[seat, a.notation()] for seat, a in d.actions],
-            },
-        }
+        if d is None:
+            return None
+        number = len(self.session.records) + 1
+        return history.deal_to_record(d, number=number, names=self.names, session=self.settings.session_id)
+
+    def to_save(self) -> dict[str, Any]:
+        return save.to_save(self)
 
     def save(self, path: str | Path) -> None:
-        text = json.dumps(self.to_save(), ensure_ascii=False, indent=1)
-        Path(path).write_text(text + "\n", encoding="utf-8")
-        self.dirty = False
+        save.save(self, path)
 
     @classmethod
     def from_save(cls, data: Any, *, bots: Mapping[int, Bot] | None = None) -> Game:
         """Rebuild a saved game by replaying every deal; raises SaveError naming the first problem."""
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveError(f"It is not a lanterloo save file (the format must be {SAVE_FORMAT!r}).")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"Save version {data.get('version')!r} is not supported (this game reads {SAVE_VERSION}).")
-        try:
-            rules = Rules.from_dict(_field(data, "rules", dict))
-        except (LooError, TypeError) as e:
-            raise SaveError(f"Its rules are not valid: {e}") from None
-        names = _field(data, "names", list)
-        seats = _field(data, "bots", list)
-        if len(seats) != len(names) or not all(isinstance(n, str) for n in names):
-            raise SaveError("It needs one name and one bot entry per seat.")
-        human = _field(data, "human", int)
-        if not 0 <= human < len(names) or seats[human] is not None:
-            raise SaveError("Its human seat must be a seat whose bot entry is null.")
-        first_dealer = data.get("first_dealer")
-        max_deals = data.get("max_deals")
-        settings = Settings(
-            rules=rules,
-            names=list(names),
-            bots=list(seats),
-            seed=_field(data, "seed", int),
-            stack=_field(data, "stack", int),
-            human=human,
-            options={str(k): str(v) for k, v in dict(data.get("options") or {}).items()},
-            first_dealer=first_dealer if isinstance(first_dealer, int) else None,
-            max_deals=max_deals if isinstance(max_deals, int) else None,
-            session_id=str(data.get("session") or ""),
-        )
-        try:
-            game = cls(settings, bots=bots, start=False)
-        except LooError as e:
-            raise SaveError(f"Its table cannot be set up: {e}") from None
-        for i, rec in enumerate(_field(data, "deals", list), 1):
-            if not isinstance(rec, dict):
-                raise SaveError(f"Deal {i} is not a JSON object.")
-            game._replay_saved(i, rec.get("deck"), rec.get("actions"))
-            deal = game.deal
-            assert deal is not None
-            result = rec.get("result")
-            if not deal.is_over or not isinstance(result, dict):
-                raise SaveError(f"Deal {i} is recorded as finished, but its actions do not finish it.")
-            got = deal.settlement.to_dict() if deal.settlement is not None else None
-            if result.get("settlement") != got:
-                raise SaveError(f"Deal {i} does not replay to its recorded result.")
-            game.finish()
-        current = data.get("current")
-        if current is not None:
-            if not isinstance(current, dict):
-                raise SaveError("The deal in progress is not a JSON object.")
-            game._replay_saved(len(game.session.records) + 1, current.get("deck"), current.get("actions"))
-        elif not game.over and game.last_record is None:
-            game.start_deal()
-        game.dirty = False
-        return game
-
-    def _replay_saved(self, number: int, deck: Any, actions: Any) -> None:
-        if not isinstance(deck, list) or not isinstance(actions, list):
-            raise SaveError(f"Deal {number} needs a deck and a list of actions.")
-        try:
-            cards = [Card.parse(c) for c in deck]
-            # Deal from the recorded deck; the session's random state still advances exactly as it did.
-            deal = self.start_deal(cards)
-            if deal is None:
-                raise SaveError(f"The session ended before deal {number}: {self.session.end_reason}.")
-            for k, item in enumerate(actions, 1):
-                if not (
-                    isinstance(item, list) and len(item) == 2 and isinstance(item[0], int) and isinstance(item[1], str)
-                ):
-                    raise SaveError(f'Deal {number}, action {k} must be [seat, "action"].')
-                deal.apply(parse_action(item[1]), item[0])
-        except SaveError:
-            raise
-        except LooError as e:
-            raise SaveError(f"Deal {number} does not replay: {e}") from None
+        return save.from_save(data, bots=bots)
 
     @classmethod
     def load(cls, path: str | Path, *, bots: Mapping[int, Bot] | None = None) -> Game:
-        p = Path(path)
-        try:
-            text = p.read_text(encoding="utf-8")
-        except OSError as e:
-            raise SaveError(f"Cannot read the save file {str(p)!r}: {e.strerror or e}.") from None
-        except UnicodeDecodeError:
-            raise SaveError(f"The save file {str(p)!r} is not text.") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise SaveError(f"The save file {str(p)!r} is not valid JSON ({e.msg} at line {e.lineno}).") from None
-        return cls.from_save(data, bots=bots)
-
-
-def _field(data: dict[str, Any], key: str, kind: type) -> Any:
-    if key not in data:
-        raise SaveError(f"The field {key!r} is missing.")
-    value = data[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise SaveError(f"The field {key!r} has the wrong type.")
-    return value
+        return save.load(path, bots=bots)

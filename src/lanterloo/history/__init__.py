@@ -1,0 +1,45 @@
+"""The hand-history format: JSON Lines, one deal per line (documented in docs/hand-history.md).
+
+A line holds everything needed to re-verify the deal with nothing but the rules: the complete rules (every
+option), the seats and their stacks, the dealer, the pool carried in, the deck order, every action in order, and
+the settlement. The package is split by job: ``writer`` (a deal as a record), ``reader`` (a line as a strictly
+typed record, within documented bounds), ``verifier`` (one deal replayed and compared with the rules) and
+``sessions`` (the order and continuity of a file's sessions).
+"""
+
+from __future__ import annotations
+
+from lanterloo.history.reader import (
+    FORMAT_DOC,
+    MAX_DEPTH,
+    MAX_INT_DIGITS,
+    MAX_LINE_BYTES,
+    check_fields,
+    file_error,
+    parse_line,
+    read,
+)
+from lanterloo.history.sessions import Verifier, deals, verify_file
+from lanterloo.history.verifier import rebuild, verify_record
+from lanterloo.history.writer import FORMAT, VERSION, deal_to_record, dumps, write
+
+__all__ = [
+    "FORMAT",
+    "FORMAT_DOC",
+    "MAX_DEPTH",
+    "MAX_INT_DIGITS",
+    "MAX_LINE_BYTES",
+    "VERSION",
+    "Verifier",
+    "check_fields",
+    "deal_to_record",
+    "deals",
+    "dumps",
+    "file_error",
+    "parse_line",
+    "read",
+    "rebuild",
+    "verify_file",
+    "verify_record",
+    "write",
+]

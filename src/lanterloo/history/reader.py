@@ -1,0 +1,267 @@
+"""Reading hand histories strictly and within bounds: the line, the JSON, and the type of every field.
+
+Nothing here trusts its input. A line is read with a size cap (so ``/dev/zero`` stops with a sentence), decoded as
+strict UTF-8, checked for nesting depth by a loop rather than a recursion, and parsed with hooks that refuse
+fractions, NaN, over-long integers, repeated keys and lone surrogates. Every field then has the exact JSON type
+docs/hand-history.md gives it (``1.0`` and ``true`` are not the integer 1). Every refusal is a HistoryError: one
+sentence naming the line.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, NoReturn
+
+from lanterloo.errors import HistoryError
+from lanterloo.history.writer import FORMAT, VERSION
+
+#: Where a format error (as opposed to a broken game rule) sends the reader.
+FORMAT_DOC = "docs/hand-history.md"
+#: The longest line read, in bytes, its newline included. A real deal takes under 8 KiB.
+MAX_LINE_BYTES = 256 * 1024
+#: The most digits an integer may have (a seed below 2**128 has 39).
+MAX_INT_DIGITS = 40
+#: The deepest nesting the format needs: record, result, settlement, and its lists.
+MAX_DEPTH = 4
+
+_TOP_FIELDS = (
+    "format",
+    "version",
+    "session",
+    "deal",
+    "variant",
+    "rules",
+    "seats",
+    "dealer",
+    "pool",
+    "ante",
+    "seed",
+    "deck",
+    "reshuffles",
+    "actions",
+    "result",
+)
+_RESULT_FIELDS = ("settlement", "antes", "stacks", "pool")
+_SEAT_FIELDS = ("seat", "name", "stack")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]")
+
+
+def shown(value: Any, limit: int = 40) -> str:
+    """A value as JSON, cut short: error messages quote what they refuse, never all of it."""
+    try:
+        text = json.dumps(value, ensure_ascii=True)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _fail(message: str, line: int) -> NoReturn:
+    raise HistoryError(message, line)
+
+
+def _depth_ok(text: str) -> bool:
+    """True when no array or object nests deeper than MAX_DEPTH; a loop, so deep input cannot recurse."""
+    depth = 0
+    for ch in _NOT_BRACKET.sub("", _STRING.sub("", text)):
+        if ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return False
+        else:
+            depth -= 1
+    return True
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise _Refused(f"it holds an integer of {len(text.lstrip('-')):,} digits; the most allowed is {MAX_INT_DIGITS}")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    raise _Refused(f"it holds the number {shown(text)[1:-1]}, but every number in a hand history is a whole number")
+
+
+def _constant(text: str) -> float:
+    raise _Refused(f"it holds {text}, which is not a number a hand history can hold")
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        raise _Refused(f"an object names the field {shown(twice)} twice")
+    return obj
+
+
+class _Refused(Exception):
+    """Raised inside the JSON hooks; turned into a HistoryError with the line number."""
+
+
+def parse_line(text: str, line: int) -> dict[str, Any]:
+    """Parse one line of a hand history (its fields are checked by ``check_fields``); raises HistoryError."""
+    if not _depth_ok(text):
+        _fail(f"it nests arrays or objects deeper than the format needs ({MAX_DEPTH} levels; see {FORMAT_DOC})", line)
+    try:
+        obj = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant, object_pairs_hook=_pairs)
+    except _Refused as e:
+        _fail(f"{e} (see {FORMAT_DOC})", line)
+    except json.JSONDecodeError as e:
+        _fail(f"it is not valid JSON ({e.msg} at column {e.colno}; see {FORMAT_DOC})", line)
+    try:
+        # a JSON escape can spell half a surrogate pair, which is no character at all
+        json.dumps(obj, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        _fail(f"it holds a lone surrogate (\\ud800 to \\udfff), which is not text (see {FORMAT_DOC})", line)
+    if not isinstance(obj, dict):
+        _fail(f"it is not a JSON object (see {FORMAT_DOC})", line)
+    if obj.get("format") != FORMAT:
+        _fail(f"it is not a lanterloo hand history (format must be {FORMAT!r}; see {FORMAT_DOC})", line)
+    version = obj.get("version")
+    if type(version) is not int or version != VERSION:
+        _fail(
+            f"version {shown(version)} is not supported (this reader knows version {VERSION}; see {FORMAT_DOC})", line
+        )
+    return obj
+
+
+def _is_int(value: Any, low: int | None = 0) -> bool:
+    return type(value) is int and (low is None or value >= low)
+
+
+def _need(obj: dict[str, Any], key: str, line: int, where: str = "the field") -> Any:
+    if key not in obj:
+        _fail(f"{where} {key!r} is missing (see {FORMAT_DOC})", line)
+    return obj[key]
+
+
+def _wrong(key: str, want: str, value: Any, line: int) -> NoReturn:
+    _fail(f"the field {key!r} must be {want}, not {shown(value)} (see {FORMAT_DOC})", line)
+
+
+def check_fields(obj: dict[str, Any], line: int) -> None:
+    """Check that every field is present with its documented JSON type (the rules are checked when built)."""
+    for key in _TOP_FIELDS:
+        _need(obj, key, line)
+    session = obj["session"]
+    if session is not None and not (isinstance(session, str) and session):
+        _wrong("session", "a non-empty text or null", session, line)
+    if not _is_int(obj["deal"], 1):
+        _wrong("deal", "a whole number from 1", obj["deal"], line)
+    if not isinstance(obj["variant"], str):
+        _wrong("variant", "a text", obj["variant"], line)
+    if not isinstance(obj["rules"], dict):
+        _wrong("rules", "an object", obj["rules"], line)
+    seats = obj["seats"]
+    if not (isinstance(seats, list) and seats):
+        _wrong("seats", "a non-empty array", seats, line)
+    n = len(seats)
+    for i, s in enumerate(seats):
+        if not (
+            isinstance(s, dict)
+            and sorted(s) == sorted(_SEAT_FIELDS)
+            and _is_int(s["seat"])
+            and s["seat"] == i
+            and isinstance(s["name"], str)
+            and _is_int(s["stack"])
+        ):
+            _fail(
+                f'seat entry {i + 1} must be {{"seat": {i}, "name": text, "stack": a whole number from 0}} and '
+                f"nothing else, not {shown(s)} (see {FORMAT_DOC})",
+                line,
+            )
+    if not (_is_int(obj["dealer"]) and obj["dealer"] < n):
+        _wrong("dealer", f"a seat from 0 to {n - 1}", obj["dealer"], line)
+    if not _is_int(obj["pool"]):
+        _wrong("pool", "a whole number from 0", obj["pool"], line)
+    if type(obj["ante"]) is not bool:
+        _wrong("ante", "true or false", obj["ante"], line)
+    if obj["seed"] is not None and not _is_int(obj["seed"]):
+        _wrong("seed", "a whole number from 0, or null", obj["seed"], line)
+    if not (isinstance(obj["deck"], list) and all(isinstance(c, str) for c in obj["deck"])):
+        _wrong("deck", "an array of cards", obj["deck"], line)
+    rs = obj["reshuffles"]
+    if not (isinstance(rs, list) and all(isinstance(r, list) and all(isinstance(c, str) for c in r) for r in rs)):
+        _wrong("reshuffles", "an array of arrays of cards", rs, line)
+    actions = obj["actions"]
+    if not isinstance(actions, list):
+        _wrong("actions", "an array", actions, line)
+    for i, item in enumerate(actions, 1):
+        if not (isinstance(item, list) and len(item) == 2 and _is_int(item[0]) and isinstance(item[1], str)):
+            _fail(f'action {i} must be [seat, "action"], not {shown(item)} (see {FORMAT_DOC})', line)
+        if item[0] >= n:
+            _fail(f"action {i} is by seat {item[0]}, but the seats are 0 to {n - 1} (see {FORMAT_DOC})", line)
+    result = obj["result"]
+    if result is None:
+        return
+    if not isinstance(result, dict):
+        _wrong("result", "an object or null", result, line)
+    for key in _RESULT_FIELDS:
+        _need(result, key, line, "the result's field")
+    unknown = sorted(set(result) - {*_RESULT_FIELDS, "totals"})
+    if unknown:
+        _fail(f"the result has a field {unknown[0]!r} the format does not define (see {FORMAT_DOC})", line)
+    totals = result.get("totals")
+    if "totals" in result and not (isinstance(totals, list) and len(totals) == n and all(_is_int(t) for t in totals)):
+        _wrong("totals", "an array of one whole number from 0 per seat", totals, line)
+
+
+# --- files --------------------------------------------------------------------------------------------------------
+
+_WHY = {
+    errno.ENOENT: "there is no such file",
+    errno.EISDIR: "it is a directory, not a file",
+    errno.EACCES: "permission is denied",
+    errno.EPERM: "permission is denied",
+    errno.ENAMETOOLONG: "the name is too long",
+    errno.ENOTDIR: "a part of the path is not a directory",
+    errno.ELOOP: "the path has too many symbolic links",
+}
+
+
+def file_error(path: str | Path, e: OSError | ValueError, doing: str = "read") -> str:
+    """One sentence for a file that cannot be opened, read or written."""
+    if isinstance(e, ValueError):  # an embedded NUL byte
+        why = "the name holds a NUL character"
+    else:
+        why = _WHY.get(e.errno or 0) or (e.strerror or "the system refused").rstrip(".").lower()
+    return f"cannot {doing} {shown(str(path), 80)}: {why}"
+
+
+def _lines(path: Path) -> Iterator[tuple[int, str]]:
+    try:
+        fp = path.open("rb")
+    except (OSError, ValueError) as e:
+        raise HistoryError(file_error(path, e)) from None
+    with fp:
+        number = 0
+        while True:
+            number += 1
+            try:
+                raw = fp.readline(MAX_LINE_BYTES + 1)
+            except OSError as e:
+                raise HistoryError(file_error(path, e)) from None
+            if not raw:
+                return
+            if len(raw) > MAX_LINE_BYTES:
+                _fail(
+                    f"it is longer than {MAX_LINE_BYTES:,} bytes, the most a line may hold (see {FORMAT_DOC})", number
+                )
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as e:
+                _fail(f"it is not UTF-8 text (a bad byte at column {e.start + 1}; see {FORMAT_DOC})", number)
+            yield number, text
+
+
+def read(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Yield (line number, parsed record) for each non-blank line; raises HistoryError on a bad line."""
+    for number, text in _lines(Path(path)):
+        if text.strip():
+            yield number, parse_line(text, number)

@@ -1,0 +1,259 @@
+"""The order and continuity of a file's sessions: each session's deals appear on consecutive lines, in order,
+numbered 1, 2, 3 …, and each follows on from the one before (docs/hand-history.md, "Between deals").
+
+A file given as a selection (``Verifier(selection=True)``, ``loo replay --verify --selection``) may skip deals: a
+session may start after deal 1 and its numbers may jump. Across such a gap the continuity cannot be checked, and
+``Verifier.unchecked`` says so; everything else (order, no repeats, no deal after the session ended) still is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lanterloo.engine import Deal
+from lanterloo.errors import HistoryError
+from lanterloo.history.reader import read
+from lanterloo.history.verifier import rebuild, verify_record
+from lanterloo.rules import Rules
+
+
+def _quoted(name: str) -> str:
+    """A session's name in quotes, escaped as Python escapes it, and cut short."""
+    return repr(name) if len(name) <= 60 else repr(name[:59]) + "…"
+
+
+@dataclass
+class _Open:
+    """The session being read: its last verified record, and why it ended (if it did)."""
+
+    name: str
+    first_line: int
+    last: dict[str, Any]
+    rules: Rules
+    ended: tuple[str, str] | None = None  # (why, rule ID)
+
+
+@dataclass
+class Verifier:
+    """Verifies records one after another, and checks that each session's deals are in order and follow on."""
+
+    check_results: bool = True
+    selection: bool = False
+    deals: int = 0
+    sessions: int = 0
+    standalone: int = 0
+    unfinished: int = 0
+    #: With ``selection``: the continuity checks that a gap in the numbering kept the verifier from making.
+    unchecked: list[str] = field(default_factory=list)
+    _open: _Open | None = None
+    _closed: dict[str, tuple[int, int]] = field(default_factory=dict)
+    _last_line: int = 0
+
+    def check(self, obj: dict[str, Any], line: int) -> Deal:
+        if not self.check_results:
+            return rebuild(obj, line)[0]
+        deal = verify_record(obj, line)
+        self.deals += 1
+        self.unfinished += obj["result"] is None
+        session = obj["session"]
+        if session is None:
+            self.standalone += 1
+            if deal.rules.game == "louse" and obj["deal"] == 1:
+                self._louse_totals([0] * deal.n, obj, line)
+        else:
+            self._in_session(session, obj, deal.rules, line)
+        self._last_line = line
+        return deal
+
+    # --- order and numbering -------------------------------------------------------------------------------------
+
+    def _in_session(self, name: str, obj: dict[str, Any], rules: Rules, line: int) -> None:
+        number: int = obj["deal"]
+        where = f"deal {number} of session {_quoted(name)}"
+        cur = self._open
+        if cur is None or cur.name != name:
+            if cur is not None:
+                self._closed[cur.name] = (cur.first_line, self._last_line)
+            if name in self._closed:
+                a, b = self._closed[name]
+                raise HistoryError(
+                    f"{where} comes after other deals, but session {_quoted(name)} was on lines {a} to {b}: a "
+                    "session's deals are on consecutive lines (SESSION-1)",
+                    line,
+                    "SESSION-1",
+                )
+            self.sessions += 1
+            self._open = _Open(name, line, obj, rules)
+            if number != 1:
+                if not self.selection:
+                    raise HistoryError(
+                        f"{where} is the first of its session in the file, but a session starts with deal 1 "
+                        "(a file holding a selection of deals is verified with --selection) (SESSION-1)",
+                        line,
+                        "SESSION-1",
+                    )
+                self.unchecked.append(f"session {_quoted(name)} before deal {number}")
+            else:
+                self._first_deal(where, obj, rules, line)
+            self._after(self._open, obj, rules)
+            return
+        before: int = cur.last["deal"]
+        if number <= before:
+            raise HistoryError(
+                f"{where} comes after deal {before}: a session's deals appear in order, each once (SESSION-1)",
+                line,
+                "SESSION-1",
+            )
+        if cur.last["result"] is None:
+            raise HistoryError(
+                f"{where} comes after deal {before}, which is unfinished: only a session's last deal may be "
+                "unfinished (SESSION-1)",
+                line,
+                "SESSION-1",
+            )
+        if cur.ended is not None:
+            raise HistoryError(f"{where} is played after {cur.ended[0]} ({cur.ended[1]})", line, cur.ended[1])
+        if number != before + 1:
+            if not self.selection:
+                raise HistoryError(
+                    f"{where} comes after deal {before}: deals are numbered on without gaps (a file holding a "
+                    "selection of deals is verified with --selection) (SESSION-1)",
+                    line,
+                    "SESSION-1",
+                )
+            self.unchecked.append(f"session {_quoted(name)} from deal {before} to deal {number}")
+        else:
+            self._follows(where, cur, obj, rules, line)
+        cur.last, cur.rules = obj, rules
+        self._after(cur, obj, rules)
+
+    # --- continuity ----------------------------------------------------------------------------------------------
+
+    def _first_deal(self, where: str, obj: dict[str, Any], rules: Rules, line: int) -> None:
+        if rules.game == "lou" and not obj["ante"]:
+            raise HistoryError(
+                f"{where} needs antes, because it starts the first game (LOU-GAME-1)", line, "LOU-GAME-1"
+            )
+        if rules.game == "louse":
+            self._louse_totals([0] * len(obj["seats"]), obj, line)
+
+    def _follows(self, where: str, cur: _Open, obj: dict[str, Any], rules: Rules, line: int) -> None:
+        prev = cur.last
+        result = prev["result"]
+        n = len(obj["seats"])
+        if rules != cur.rules:
+            raise HistoryError(f"{where} changes the rules within the session (SESSION-1)", line, "SESSION-1")
+        if n != len(prev["seats"]):
+            raise HistoryError(f"{where} changes the number of seats within the session (SESSION-1)", line, "SESSION-1")
+        names = [s["name"] for s in obj["seats"]]
+        if names != [s["name"] for s in prev["seats"]]:
+            raise HistoryError(f"{where} changes the players' names within the session (SESSION-1)", line, "SESSION-1")
+        stacks = [s["stack"] for s in obj["seats"]]
+        if stacks != result["stacks"]:
+            raise HistoryError(
+                f"{where} starts with stacks {stacks}, but the deal before left {result['stacks']} (SESSION-1)",
+                line,
+                "SESSION-1",
+            )
+        if obj["pool"] != result["pool"]:
+            raise HistoryError(
+                f"{where} starts with a pool of {obj['pool']}, but the deal before carried {result['pool']} "
+                "(SESSION-1)",
+                line,
+                "SESSION-1",
+            )
+        if obj["dealer"] != (prev["dealer"] + 1) % n:
+            raise HistoryError(
+                f"{where} is dealt by seat {obj['dealer']}, but the deal passes to the left, to seat "
+                f"{(prev['dealer'] + 1) % n} (COMMON-3)",
+                line,
+                "COMMON-3",
+            )
+        game_over = result["settlement"]["game_over"]
+        if rules.game == "lou" and obj["ante"] != game_over:
+            want = (
+                "antes, because the game before it ended"
+                if game_over
+                else "no antes, because the game before it goes on"
+            )
+            raise HistoryError(f"{where} needs {want} (LOU-GAME-1)", line, "LOU-GAME-1")
+        if rules.game == "louse":
+            self._louse_totals(result["totals"], obj, line)
+
+    @staticmethod
+    def _louse_totals(before: list[int], obj: dict[str, Any], line: int) -> None:
+        result = obj["result"]
+        totals = result.get("totals") if result is not None else None
+        if totals is None:
+            return
+        want = [a + b for a, b in zip(before, result["settlement"]["points"], strict=True)]
+        if totals != want:
+            raise HistoryError(
+                f"the recorded match totals {totals} are not the totals before ({before}) plus this "
+                f"deal's points, {want} (LOUSE-MATCH-1)",
+                line,
+                "LOUSE-MATCH-1",
+            )
+
+    @staticmethod
+    def _after(cur: _Open, obj: dict[str, Any], rules: Rules) -> None:
+        """Whether this deal ended the session, which no later deal of it can then undo, gap or not."""
+        result = obj["result"]
+        if result is None:
+            return
+        st = result["settlement"]
+        if rules.game == "louse":
+            totals: list[int] = result["totals"]
+            top = max(totals, default=0)
+            if top >= rules.louse_target and (rules.louse_tie == "highest_total" or totals.count(top) == 1):
+                cur.ended = ("the match was lost", "LOUSE-MATCH-1")
+        elif any(p < o for p, o in zip(st["paid"], st["owed"], strict=True)):
+            cur.ended = ("a player could not pay in full, which ends the session", "SESSION-2")
+
+    def verdict(self) -> str:
+        """What was checked, in words; with a selection, also what could not be."""
+        if self.deals == 0:
+            return "it holds no deals"
+        s = "s" if self.deals != 1 else ""
+        text = f"{self.deals:,} deal{s} verified: every action is legal, every settlement matches the rules"
+        if self.sessions:
+            text += ", and each session is in order and follows on " + (
+                "where its deals are consecutive" if self.unchecked else "from deal to deal"
+            )
+        parts = []
+        if self.standalone:
+            parts.append(f"{self.standalone:,} deal{'s stand' if self.standalone != 1 else ' stands'} alone")
+        if self.unfinished:
+            parts.append(f"{self.unfinished:,} {'is' if self.unfinished == 1 else 'are'} unfinished")
+        if parts:
+            text += f" ({'; '.join(parts)})"
+        if self.unchecked:
+            shown_gaps = ", ".join(self.unchecked[:3]) + (
+                f" and {len(self.unchecked) - 3:,} more" if len(self.unchecked) > 3 else ""
+            )
+            text += (
+                f". The file is a selection, so the stacks, pool, dealer, antes and totals carried across "
+                f"{len(self.unchecked):,} gap{'s' if len(self.unchecked) != 1 else ''} were not checked: {shown_gaps}"
+            )
+        return text
+
+
+def deals(
+    path: str | Path, check_results: bool = True, *, verifier: Verifier | None = None
+) -> Iterator[tuple[int, dict[str, Any], Deal]]:
+    """Yield (line number, record, replayed deal) for each deal of a file, verifying as it goes.
+
+    With ``check_results`` false only the actions are checked (each must be legal); the recorded results and
+    the continuity between deals are not compared.
+    """
+    v = verifier if verifier is not None else Verifier(check_results)
+    for line, obj in read(path):
+        yield line, obj, v.check(obj, line)
+
+
+def verify_file(path: str | Path, *, selection: bool = False) -> int:
+    """Verify every deal of a file; returns the number of deals. Raises HistoryError at the first bad one."""
+    return sum(1 for _ in deals(path, verifier=Verifier(True, selection)))

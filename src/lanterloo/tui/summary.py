@@ -1,0 +1,258 @@
+"""The end of a deal and of a session: the deal summary, the session table and the final standings.
+
+Each finished deal is read from what everyone may see at its end (``Deal.view(None)``, kept by the game), so
+nothing here reaches into a deal; the sentences are the narrator's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from lanterloo.cards import Card
+from lanterloo.engine import Settlement, SettlementKind, View, shape_of
+from lanterloo.engine.events import DealStarted
+from lanterloo.session import DealRecord, Session
+from lanterloo.tui.table import sort_hand
+from lanterloo.tui.text import YOU, Namer, card_text, declaration_word, narrator, pool_word, styled, title, trick_log
+
+
+def start_of(view: View) -> DealStarted:
+    """The table before the deal (stacks, antes): the first event of every deal."""
+    first = view.events[0]
+    assert isinstance(first, DealStarted)
+    return first
+
+
+def _seat_tricks(view: View) -> dict[int, list[int]]:
+    won: dict[int, list[int]] = {}
+    for i, tr in enumerate(view.tricks, 1):
+        won.setdefault(tr.winner, []).append(i)
+    return won
+
+
+def louse_breakdown(view: View, seat: int) -> Text:
+    """The penalty cards a seat took, with the points each scores (queen bonuses included), highest first."""
+    values = view.stakes.card_points
+    taken: list[Card] = [c for tr in view.tricks if tr.winner == seat for _, c in tr.cards]
+    out = Text()
+    for i, c in enumerate(sorted((c for c in taken if values[c]), key=lambda c: -values[c])):
+        if i:
+            out.append(" ")
+        out.append_text(card_text(c))
+    return out
+
+
+def _personal_line(record: DealRecord, end: View, human: int) -> Text:
+    st = end.settlement
+    assert st is not None
+    r = end.rules
+    if shape_of(r).scores_points:
+        pts = st.points[human] if st.points else 0
+        after = record.totals_after[human] if record.totals_after else pts
+        return Text(
+            f"You: {pts} penalty points this deal; {after} in the match (the target is {r.louse_target}).", style=YOU
+        )
+    before = start_of(end).stacks[human]
+    delta = end.stacks[human] - before
+    word = "won" if delta > 0 else "lost" if delta < 0 else "broke even"
+    amount = f" {abs(delta)} chip{'s' if abs(delta) != 1 else ''}" if delta else ""
+    return Text(f"You {word}{amount} this deal ({before} → {end.stacks[human]}).", style=YOU)
+
+
+def deal_summary(
+    record: DealRecord, end: View, names: Sequence[str], human: int, totals_before: Sequence[int] | None = None
+) -> Group:
+    """The end of one deal: how it ended, who took which tricks, shares, loos, flushes, penalties, and stacks
+    (or points) before and after. ``end`` is the spectator's view of the finished deal."""
+    st = end.settlement
+    assert st is not None
+    r = end.rules
+    shape = shape_of(r)
+    louse = shape.scores_points
+    namer = Namer(names, human)
+    n = narrator(namer, r)
+    start = start_of(end)
+    parts: list[RenderableType] = []
+    parts.append(Text(f"Deal {record.number} · {title(r)} · dealer {namer(end.dealer)}", style="bold #ffd75f"))
+    parts.append(styled(n.outcome(st), "bold"))
+    parts.append(_personal_line(record, end, human))
+    if louse:
+        parts += [styled(note, "dim") for note in n.louse_notes(end)]
+    else:
+        line = Text(f"{pool_word(r).capitalize()} {st.pool_before} after the antes")
+        if st.kind is SettlementKind.TRICKS and st.share:
+            line.append(f"; {st.share} a {'pile' if shape.pays_piles else 'trick'}")
+        line.append(f"; next deal starts with {st.pool_after} carried.")
+        if shape.games_span_deals and st.kind is SettlementKind.TRICKS and not st.game_over:
+            line.append(" " + n.lou_game(st))
+        parts.append(line)
+    if end.defended:
+        parts.append(styled(n.defended(end.dealer), "italic"))
+    for seat, cards in end.flushes:
+        line = styled(n.flush(seat, sort_hand(end, cards)))
+        if seat in st.winners:
+            line.append("  — sweeps the pool", style="bold")
+        parts.append(line)
+    parts.append(Text(""))
+    parts.append(_seat_rows(record, end, st, namer, start, totals_before))
+    cost = n.loo_cost(st)
+    if cost is not None:
+        parts.append(Text(cost, style="dim"))
+    if end.tricks:
+        parts.append(Text(""))
+        parts.append(Text("Tricks", style="bold"))
+        parts.append(trick_log(end, namer))
+    return Group(*parts)
+
+
+def _seat_rows(
+    record: DealRecord,
+    end: View,
+    st: Settlement,
+    namer: Namer,
+    start: DealStarted,
+    totals_before: Sequence[int] | None,
+) -> Table:
+    """One row per player: declared, tricks, and the ante, shares, loo and chips (Louse: the penalties)."""
+    r = end.rules
+    louse = shape_of(r).scores_points
+    won_tricks = _seat_tricks(end)
+    t = Table(box=None, padding=(0, 1), header_style="bold #8a8a8a", show_edge=False, expand=False)
+    t.add_column("Player")
+    if not louse:
+        t.add_column("Declared")
+    t.add_column("Tricks")
+    if louse:
+        t.add_column("Penalty cards")
+        t.add_column("Points", justify="right")
+        t.add_column("Match", justify="right")
+    else:
+        t.add_column("Ante", justify="right")
+        t.add_column("Won", justify="right")
+        t.add_column("Paid", justify="right")
+        t.add_column("Chips", justify="right")
+    before = start.stacks
+    for s in range(end.players):
+        row: list[RenderableType] = [namer.styled(s)]
+        if not louse:
+            d = end.declarations[s]
+            row.append(Text(declaration_word(d, r) or "—", style="dim" if d in (None, "pass") else ""))
+        tricks = won_tricks.get(s, [])
+        row.append(Text(", ".join(f"#{i}" for i in tricks) if tricks else "—"))
+        if louse:
+            pts = st.points[s] if st.points else 0
+            row.append(louse_breakdown(end, s))
+            row.append(Text(str(pts), style="bold #ff8787" if pts else "dim"))
+            after = record.totals_after[s] if record.totals_after else pts
+            prev = totals_before[s] if totals_before is not None else after - pts
+            row.append(Text(f"{prev} → {after}"))
+        else:
+            ante = start.antes[s]
+            row.append(Text(f"−{ante}" if ante else "", style="#8a8a8a"))
+            row.append(Text(f"+{st.won[s]}" if st.won[s] else "", style="bold #87d75f"))
+            paid = Text("")
+            if st.owed[s]:
+                paid = Text(f"−{st.paid[s]}", style="bold #ff8787")
+                if s in st.looed:
+                    paid.append(" matched" if shape_of(r).pays_piles else " looed", style="#ff8787")
+                if st.paid[s] < st.owed[s]:
+                    paid.append(f" (owed {st.owed[s]})", style="dim")
+            row.append(paid)
+            delta = end.stacks[s] - before[s]
+            chips = Text(f"{before[s]} → {end.stacks[s]}")
+            chips.append(f" ({delta:+d})", style="#87d75f" if delta > 0 else "#ff8787" if delta < 0 else "dim")
+            row.append(chips)
+        t.add_row(*row)
+    return t
+
+
+def session_table(
+    deals: Sequence[tuple[DealRecord, View]], names: Sequence[str], human: int, louse: bool
+) -> Table | Text:
+    """Every deal so far (each record with the spectator's view of its end): dealer, outcome, and each player's
+    chips (points in Louse) after it."""
+    if not deals:
+        return Text("No deal has finished yet.", style="dim")
+    namer = Namer(names, human)
+    t = Table(box=None, padding=(0, 1), header_style="bold #8a8a8a", show_edge=False)
+    t.add_column("#", justify="right")
+    t.add_column("Dealer")
+    t.add_column("Result")
+    for s, n in enumerate(names):
+        t.add_column(n[:8], justify="right", header_style=YOU if s == human else "bold #8a8a8a")
+    if not louse:
+        t.add_column("Pool", justify="right")
+    for rec, end in deals:
+        st = end.settlement
+        assert st is not None
+        cells: list[RenderableType] = [str(rec.number), namer(end.dealer), _short_result(st, namer)]
+        before = start_of(end).stacks
+        for s in range(len(names)):
+            if louse:
+                pts = st.points[s] if st.points else 0
+                cells.append(
+                    Text.assemble(
+                        str(rec.totals_after[s] if rec.totals_after else pts), (f" +{pts}" if pts else "", "#ff8787")
+                    )
+                )
+            else:
+                delta = rec.stacks_after[s] - before[s]
+                cells.append(
+                    Text.assemble(
+                        str(rec.stacks_after[s]),
+                        (f" {delta:+d}" if delta else "", "#87d75f" if delta > 0 else "#ff8787"),
+                    )
+                )
+        if not louse:
+            cells.append(str(rec.pool_after))
+        t.add_row(*cells)
+    return t
+
+
+def final_standings(session: Session, names: Sequence[str], human: int, start_stack: int) -> Group:
+    """The end of a session: everyone ranked, best first (fewest penalty points in Louse)."""
+    namer = Namer(names, human)
+    louse = shape_of(session.rules).scores_points
+    seats = sorted(range(session.n), key=(lambda s: session.totals[s]) if louse else (lambda s: -session.stacks[s]))
+    t = Table(box=None, padding=(0, 1), header_style="bold #8a8a8a", show_edge=False)
+    t.add_column("", justify="right")
+    t.add_column("Player")
+    t.add_column("Points" if louse else "Chips", justify="right")
+    if not louse:
+        t.add_column("Net", justify="right")
+    for place, s in enumerate(seats, 1):
+        row: list[RenderableType] = [f"{place}.", namer.styled(s)]
+        if louse:
+            row.append(Text(str(session.totals[s]), style="bold #ff8787" if s in session.losers else ""))
+        else:
+            net = session.stacks[s] - start_stack
+            row += [str(session.stacks[s]), Text(f"{net:+d}", style="#87d75f" if net > 0 else "#ff8787" if net else "")]
+        t.add_row(*row)
+    head = Text(
+        f"Final standings after {len(session.records)} deal{'s' if len(session.records) != 1 else ''}",
+        style="bold #ffd75f",
+    )
+    parts: list[RenderableType] = [head, Text(""), t]
+    if session.pool and not louse:
+        parts.append(Text(f"Left in the {pool_word(session.rules)}: {session.pool} chips.", style="dim"))
+    return Group(*parts)
+
+
+def _short_result(st: Settlement, namer: Namer) -> str:
+    if st.kind is SettlementKind.NO_PLAY:
+        return "all out, carried"
+    if st.kind is SettlementKind.UNCONTESTED:
+        return f"{namer(st.winners[0])} unopposed"
+    if st.kind is SettlementKind.FLUSH:
+        return f"flush: {', '.join(namer(w) for w in st.winners)}"
+    if st.kind is SettlementKind.LOUSE:
+        top = max(st.points) if st.points else 0
+        worst = next((s for s, p in enumerate(st.points) if p == top), None)
+        return f"most: {namer(worst)} {top}" if top and worst is not None else "no points"
+    if st.looed:
+        return f"looed: {', '.join(namer(s) for s in st.looed)}"
+    return "no loo"
