@@ -5,8 +5,8 @@ The first tests pin each misuse the audit of issue 8 found (``view(99)``, ``Play
 hypothesis draws random calls of the public API with arguments of the wrong type or out of range, for every
 preset, at every phase a deal reaches; each call either works or raises ``LooError`` (``LooTypeError`` for a
 wrong type) with a one-sentence message, and after a refusal the deal's ``state_key`` and chips are unchanged.
-``LOO_FUZZ_SCALE`` multiplies the number of examples (``make fuzz``-sized runs); the count of calls tried is
-printed with ``-s``.
+``LANTERLOO_FUZZ_SCALE`` multiplies the examples and ``LANTERLOO_FUZZ_REPORT`` collects the counts
+(``tests/fuzzing.py``, ``make fuzz``); ``-s`` prints them too.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from __future__ import annotations
 import functools
 import json
 import math
-import os
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -24,6 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import fuzzing
 from lanterloo import (
     PASS,
     PRESET_NAMES,
@@ -184,7 +184,12 @@ def test_deal_arguments_are_checked() -> None:
     refused(lambda: Deal(THREE, [100] * 3, 0, rng=7), LooTypeError)  # type: ignore[arg-type]
     refused(lambda: Deal(THREE, [100] * 3, 0, ante="yes"), LooTypeError)  # type: ignore[arg-type]
     # an integer type that is not int (numpy's, say) is a whole number: converted, not refused
-    assert Deal(THREE, junk([Count(100)] * 3), junk(Count(1)), pool=junk(Count(2)), seed=1).view(None).stacks[0] == 97
+    assert (
+        Deal(THREE, junk([Count(100)] * 3), junk(Count(1)), pool=junk(Count(2)), seed=junk(Count(1)))
+        .view(None)
+        .stacks[0]
+        == 97
+    )
 
 
 class Count:
@@ -234,7 +239,6 @@ def test_parsers_refuse_what_is_not_text() -> None:
 
 # --- the fuzz test -------------------------------------------------------------------------------------------
 
-SCALE = int(os.environ.get("LOO_FUZZ_SCALE", "1"))
 TRIED: Counter[str] = Counter()
 OUTCOMES: Counter[str] = Counter()
 
@@ -326,7 +330,7 @@ def _value_calls(data: st.DataObject, preset: str) -> list[tuple[str, Callable[[
 
 
 FUZZ = settings(
-    max_examples=12 * SCALE,
+    max_examples=fuzzing.examples(12),
     deadline=None,
     derandomize=True,
     database=None,
@@ -383,5 +387,6 @@ def _report_counts() -> Any:
             f"\nAPI misuse fuzz: {sum(TRIED.values()):,} calls tried ({OUTCOMES['worked']:,} worked, "
             f"{OUTCOMES['refused']:,} refused): {dict(sorted(TRIED.items()))}"
         )
+        fuzzing.report("api misuse", Counter({"tried": sum(TRIED.values())}) + OUTCOMES)
         # a fuzz test that only ever refused (or only ever worked) would have tested little
         assert OUTCOMES["worked"] and OUTCOMES["refused"]

@@ -116,8 +116,8 @@ def deal_arguments(
     rng: object,
     ante: object,
     reshuffles: object,
-) -> tuple[Rules, list[int], int, int, list[Card] | None, list[list[Card]] | None]:
-    """The arguments of ``Deal(...)``, checked and normalised: rules, stacks, dealer, pool, deck, reshuffles."""
+) -> tuple[Rules, list[int], int, int, list[Card] | None, int | None, list[list[Card]] | None]:
+    """The arguments of ``Deal(...)``, checked and normalised: rules, stacks, dealer, pool, deck, seed, reshuffles."""
     if type(r) is not Rules:
         r = rules(r)
     stack_list = counts(stacks, "The stacks", "A stack")
@@ -126,13 +126,13 @@ def deal_arguments(
     p = count(pool, "The pool")
     order = None if deck is None else cards(deck, "The deck")
     if seed_ is not None and type(seed_) is not int:
-        seed(seed_)
+        seed_ = seed(seed_)  # numpy's int64, say: random.Random takes only an int
     if rng is not None and not isinstance(rng, random.Random):
         raise LooTypeError(f"The rng must be a random.Random, not {shown(rng)}.")
     if type(ante) is not bool:
         flag(ante, "The ante flag")
     again = None if reshuffles is None else [cards(x, "A reshuffle") for x in items(reshuffles, "The reshuffles")]
-    return r, stack_list, d, p, order, again
+    return r, stack_list, d, p, order, seed_, again
 
 
 def name(value: object) -> str:

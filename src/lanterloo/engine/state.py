@@ -115,7 +115,7 @@ class Deal:
         ante: bool = True,
         reshuffles: Sequence[Sequence[int]] | None = None,
     ) -> None:
-        rules, stacks, dealer, pool, deck, reshuffles = validate.deal_arguments(
+        rules, stacks, dealer, pool, deck, seed, reshuffles = validate.deal_arguments(
             rules, stacks, dealer, pool, deck, seed, rng, ante, reshuffles
         )
         n = len(stacks)
