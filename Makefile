@@ -35,7 +35,8 @@ FUZZ_SCALE ?= 40
 fuzz: $(STAMP)
 	rm -f fuzz-report.jsonl
 	LANTERLOO_FUZZ_SCALE=$(FUZZ_SCALE) LANTERLOO_FUZZ_REPORT=$(CURDIR)/fuzz-report.jsonl \
-		$(BIN)/pytest -n 2 -q tests/test_fuzz_history.py tests/test_fuzz_cli.py
+		$(BIN)/pytest -n 2 -q tests/test_fuzz_history.py tests/test_fuzz_cli.py \
+		tests/test_api_misuse.py
 	$(BIN)/python -c 'import json; [print(r) for r in map(json.loads, open("fuzz-report.jsonl"))]'
 
 bench: $(STAMP)

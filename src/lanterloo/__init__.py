@@ -27,7 +27,7 @@ from lanterloo.cards import Card, Suit, parse_card, parse_cards
 from lanterloo.engine import TERMINAL, Deal, Phase, TrickRecord, View, replay, replay_events
 from lanterloo.engine.events import Event
 from lanterloo.engine.scoring import Settlement, SettlementKind, Stakes
-from lanterloo.errors import HistoryError, IllegalActionError, LooError, NotationError, RulesError
+from lanterloo.errors import HistoryError, IllegalActionError, LooError, LooTypeError, NotationError, RulesError
 from lanterloo.rules import (
     PRESET_INFO,
     PRESET_NAMES,
@@ -63,6 +63,7 @@ __all__ = [
     "HistoryError",
     "IllegalActionError",
     "LooError",
+    "LooTypeError",
     "NotationError",
     "Pass",
     "Phase",

@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from lanterloo.cards import CARDS, Card, cards_of, fmt_cards, mask_of, parse_card, parse_cards
-from lanterloo.errors import NotationError
+from lanterloo.cards import CARDS, FULL_DECK_MASK, Card, card_of, cards_of, fmt_cards, mask_of, parse_card, parse_cards
+from lanterloo.errors import LooTypeError, NotationError, shown
 
 
 class Action:
@@ -74,6 +74,9 @@ class Discard(Action):
     mask: int
     kind: ClassVar[str] = "discard"
 
+    def __post_init__(self) -> None:
+        check_mask(self.mask)
+
     @property
     def cards(self) -> list[Card]:
         return cards_of(self.mask)
@@ -97,6 +100,13 @@ class Play(Action):
     civil: bool = False
     kind: ClassVar[str] = "card"
 
+    def __post_init__(self) -> None:
+        # A plain int becomes its Card, so the action prints, records and re-verifies as one the engine made.
+        if type(self.card) is not Card:
+            object.__setattr__(self, "card", card_of(self.card))
+        if type(self.civil) is not bool:
+            raise LooTypeError(f"Play's civil must be True or False, not {shown(self.civil)}.")
+
     def notation(self) -> str:
         return f"{self.card} civil" if self.civil else str(self.card)
 
@@ -111,13 +121,33 @@ DEFEND_MISS = DefendMiss()
 PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
 PLAYS_CIVIL: tuple[Play, ...] = tuple(Play(c, True) for c in CARDS)
 _DISCARDS: dict[int, Discard] = {}
+_new_action = object.__new__
+_set = object.__setattr__
+
+
+def check_mask(mask: object) -> None:
+    """Refuse what is not a mask of cards: a bool or a Card (``True == 1`` is the two of clubs' bit), a float, a
+    number outside the 52 bits of the pack."""
+    if type(mask) is not int and (isinstance(mask, (bool, Card)) or not isinstance(mask, int)):
+        hint = ": give a mask, like mask_of([card])" if isinstance(mask, Card) else ""
+        raise LooTypeError(
+            f"A discard is a mask of cards (a whole number), not {shown(mask)} (a {type(mask).__name__}){hint}."
+        )
+    if not 0 <= mask <= FULL_DECK_MASK:
+        raise NotationError(f"A discard mask must be a whole number from 0 to 2**52 - 1, not {shown(mask)}.")
 
 
 def discard(mask: int) -> Discard:
     """The Discard of a mask, interned while the cache is small (long five-card simulations meet millions)."""
+    if type(mask) is not int:  # True would find the cached Discard(1)
+        check_mask(mask)
     d = _DISCARDS.get(mask)
     if d is None:
-        d = Discard(mask)
+        if not 0 <= mask <= FULL_DECK_MASK:
+            check_mask(mask)
+        # checked: skip Discard.__post_init__, since every exchange lists up to 32 masks, most of them new
+        d = _new_action(Discard)
+        _set(d, "mask", mask)
         if len(_DISCARDS) < 100_000:
             _DISCARDS[mask] = d
     return d
@@ -141,6 +171,8 @@ _WORDS: dict[str, Action] = {
 
 def parse_action(text: str) -> Action:
     """Parse an action in the notation above; raises NotationError with one sentence naming the problem."""
+    if not isinstance(text, str):
+        raise LooTypeError(f"An action to parse must be text like 'pass' or 'Th', not {shown(text)}.")
     s = " ".join(text.strip().split())
     low = s.lower()
     if low in _WORDS:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
-from typing import Final
+from operator import index as as_index
+from typing import Final, SupportsIndex
 
-from lanterloo.errors import NotationError
+from lanterloo.errors import LooError, LooTypeError, NotationError, shown
 
 
 class Suit(IntEnum):
@@ -68,12 +69,11 @@ class Card(int):
     __slots__ = ()
 
     def __new__(cls, index: int) -> Card:
-        try:
+        if type(index) is int and 0 <= index < 52:
             return _CARDS[index]
-        except (IndexError, NameError, TypeError):
-            if not isinstance(index, int) or not 0 <= index < 52:
-                raise NotationError(f"A card index must be a whole number from 0 to 51, not {index!r}.") from None
-            return int.__new__(cls, index)
+        if type(index) is Card:
+            return index
+        return card_of(index)
 
     @property
     def suit(self) -> Suit:
@@ -112,6 +112,29 @@ class Card(int):
 _CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(52))
 CARDS = _CARDS
 
+
+def card_of(value: object) -> Card:
+    """The Card of ``value``: a Card, or a whole number 0..51 (an int, or any integer type such as numpy's).
+
+    Refuses a bool, a float, text and anything else with ``LooTypeError``, and a number outside 0..51 (``-1`` is
+    not the ace of spades) with ``NotationError``.
+    """
+    if type(value) is Card:
+        return value
+    if isinstance(value, bool):
+        raise LooTypeError(f"A card must be a Card or a whole number from 0 to 51, not the bool {value}.")
+    if not isinstance(value, SupportsIndex):
+        hint = "; Card.parse reads text like 'Th'" if isinstance(value, str) else ""
+        kind = type(value).__name__
+        raise LooTypeError(
+            f"A card must be a Card or a whole number from 0 to 51, not {shown(value)} (a {kind}){hint}."
+        )
+    i = as_index(value)
+    if not 0 <= i < 52:
+        raise NotationError(f"A card index must be a whole number from 0 to 51, not {shown(i)}.")
+    return _CARDS[i]
+
+
 _SUIT_CHARS: Final = {
     "c": Suit.CLUBS,
     "♣": Suit.CLUBS,
@@ -136,6 +159,8 @@ _RANK_TOKENS: Final = {
 
 
 def parse_card(text: str) -> Card:
+    if not isinstance(text, str):
+        raise LooTypeError(f"A card to parse must be text like 'Th', not {shown(text)} (a {type(text).__name__}).")
     raw = text
     s = text.strip().lower().replace("\ufe0f", "")
     if len(s) < 2:
@@ -154,7 +179,15 @@ def parse_card(text: str) -> Card:
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
     """Parse a space- or comma-separated list of cards (or an iterable of card strings)."""
-    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    if isinstance(text, str):
+        tokens = text.replace(",", " ").split()
+    else:
+        try:
+            tokens = list(text)
+        except TypeError:
+            raise LooTypeError(
+                f"Cards to parse must be text like 'Th 9c' or a list of such texts, not {shown(text)}."
+            ) from None
     return [parse_card(t) for t in tokens]
 
 
@@ -165,27 +198,41 @@ FULL_DECK_MASK: Final = (1 << 52) - 1
 
 
 def mask_of(cards: Iterable[int]) -> int:
+    """The bitmask of ``cards`` (Cards, or whole numbers 0..51: anything else is refused, not shifted)."""
     m = 0
-    for c in cards:
-        m |= 1 << c
+    try:
+        for c in cards:
+            m |= 1 << (c if type(c) is Card else card_of(c))
+    except TypeError:
+        if isinstance(cards, Iterable):
+            raise  # card_of's own sentence, or a failure of the caller's iterator
+        raise LooTypeError(f"Cards must be given as a list of Cards, not {shown(cards)}.") from None
     return m
+
+
+def _bad_mask(mask: object) -> LooError:
+    if not isinstance(mask, int) or isinstance(mask, bool):
+        return LooTypeError(f"A mask of cards must be a whole number, not {shown(mask)} (a {type(mask).__name__}).")
+    return NotationError(f"A mask of cards must be a whole number from 0 to 2**52 - 1, not {shown(mask)}.")
 
 
 def cards_of(mask: int) -> list[Card]:
     """Cards of a bitmask in index order (clubs 2 … spades A)."""
     out: list[Card] = []
-    while mask:
-        low = mask & -mask
-        out.append(_CARDS[low.bit_length() - 1])
-        mask ^= low
+    m = mask
+    try:  # free when nothing is wrong: a mask out of range runs past the last card, a float has no &
+        while m:
+            low = m & -m
+            out.append(_CARDS[low.bit_length() - 1])
+            m ^= low
+    except (IndexError, TypeError, AttributeError):
+        raise _bad_mask(mask) from None
     return out
 
 
 def iter_cards(mask: int) -> Iterator[Card]:
-    while mask:
-        low = mask & -mask
-        yield _CARDS[low.bit_length() - 1]
-        mask ^= low
+    """The cards of a bitmask, lazily, in index order."""
+    yield from cards_of(mask)
 
 
 def fmt_cards(cards: Iterable[int], unicode: bool = False) -> str:

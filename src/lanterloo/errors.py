@@ -9,6 +9,29 @@ class LooError(ValueError):
     """Base class of every error lanterloo raises on bad input."""
 
 
+class LooTypeError(LooError, TypeError):
+    """An argument of the wrong type: a float where a seat belongs, a string where an action belongs.
+
+    Both a ``LooError`` (so one ``except LooError`` catches every refusal of bad input) and a ``TypeError`` (so code
+    that tells wrong types from wrong values still can).
+    """
+
+
+def shown(value: object) -> str:
+    """A refused value as a message shows it: its repr, cut short, and never an error of its own.
+
+    A huge int has no repr past 4,300 digits, and a foreign object's ``__repr__`` may raise or run long.
+    """
+    if isinstance(value, int) and value.bit_length() > 64:
+        sign = "negative " if value < 0 else ""
+        return f"a {sign}number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a foreign __repr__ that fails still gets a sentence
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 class NotationError(LooError):
     """A card, action or option could not be parsed."""
 

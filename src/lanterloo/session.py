@@ -13,9 +13,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from lanterloo import validate
 from lanterloo.actions import Action
 from lanterloo.engine import Deal, shape_of
-from lanterloo.errors import LooError
+from lanterloo.errors import LooError, LooTypeError, shown
 from lanterloo.rules import Rules
 
 Policy = Callable[[Deal, int], Action]
@@ -46,15 +47,18 @@ class Session:
         pool: int = 0,
         keep_records: bool = True,
     ) -> None:
-        names = [f"Seat {i}" for i in range(players)] if isinstance(players, int) else list(players)
+        rules = validate.rules(rules)
+        names = validate.players(rules, players)
         n = len(names)
-        rules.check_players(n)
+        stacks = validate.stacks_for(stack, n)
+        seed, pool = validate.seed(seed), validate.count(pool, "The pool")
+        dealer = None if dealer is None else validate.seat(dealer, n, "The dealer")
+        max_deals = validate.optional(max_deals, "The max_deals limit", positive=True)
+        validate.flag(keep_records, "The keep_records flag")
         self.rules = rules
         self.names = names
         self.n = n
-        self.stacks = [stack] * n if isinstance(stack, int) else list(stack)
-        if len(self.stacks) != n:
-            raise LooError(f"Give one stack per seat: {n} seats but {len(self.stacks)} stacks.")
+        self.stacks = stacks
         self.seed = seed
         self.rng = random.Random(seed)
         # COMMON-3: the first dealer is chosen at random (by lot), then the deal passes to the left.
@@ -80,6 +84,10 @@ class Session:
         return self.end_reason is not None
 
     def stop(self, reason: str = "the players stopped") -> None:
+        if not isinstance(reason, str):
+            raise LooTypeError(f"The reason to stop must be text, not {shown(reason)}.")
+        if not reason.strip():
+            raise LooError("The reason to stop cannot be empty.")
         if self.end_reason is None:
             self.end_reason = reason
 
@@ -96,6 +104,11 @@ class Session:
 
     def new_deal(self, deck: Sequence[int] | None = None) -> Deal:
         """Start the next deal (the previous one must be finished)."""
+        if deck is not None:
+            deck = validate.cards(deck, "The deck")
+            pack = shape_of(self.rules).pack(self.rules, self.n)
+            if sorted(deck) != sorted(pack):  # refused before the seed is drawn: a refusal changes nothing
+                raise LooError(f"The deck must hold each of the {len(pack)} cards of this game exactly once.")
         if self.over:
             raise LooError(f"The session is over: {self.end_reason}.")
         if self.current is not None and not self.current.is_over:
@@ -160,6 +173,7 @@ class Session:
 
     def play_deal(self, policy: Policy) -> DealRecord:
         """Play one whole deal with ``policy(deal, seat) -> action`` choosing every move."""
+        validate.callable_(policy, "The policy")
         deal = self.new_deal()
         while not deal.is_over:
             for seat in deal.seats_to_act()[:1]:
@@ -168,6 +182,9 @@ class Session:
 
     def play(self, policy: Policy, progress: Callable[[int], None] | None = None) -> None:
         """Play deals until the session ends."""
+        validate.callable_(policy, "The policy")
+        if progress is not None:
+            validate.callable_(progress, "The progress callback")
         while not self.over:
             try:
                 self.play_deal(policy)

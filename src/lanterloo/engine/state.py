@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from lanterloo import validate
 from lanterloo.actions import Action
 from lanterloo.cards import Card, cards_of
 from lanterloo.engine import commit, dealing, declare, exchange, play
@@ -114,12 +115,10 @@ class Deal:
         ante: bool = True,
         reshuffles: Sequence[Sequence[int]] | None = None,
     ) -> None:
+        rules, stacks, dealer, pool, deck, seed, reshuffles = validate.deal_arguments(
+            rules, stacks, dealer, pool, deck, seed, rng, ante, reshuffles
+        )
         n = len(stacks)
-        rules.check_players(n)
-        if not 0 <= dealer < n:
-            raise LooError(f"The dealer must be a seat from 0 to {n - 1}, not {dealer}.")
-        if any(s < 0 for s in stacks) or pool < 0:
-            raise LooError("Stacks and the pool cannot be negative.")
         self._rules = rules
         self._shape = shape_of(rules)
         self._n = n
@@ -256,6 +255,8 @@ class Deal:
 
     def hand(self, seat: int) -> list[Card]:
         """Any seat's hand: the referee sees everything. A client shows ``view(seat).hand`` instead."""
+        if type(seat) is not int or not 0 <= seat < self._n:
+            seat = validate.seat(seat, self._n)
         return cards_of(self._hands[seat])
 
     def _ring(self, start: int) -> list[int]:
@@ -275,6 +276,8 @@ class Deal:
         ``with_events=False`` leaves out the censored event log, which bots do not need and which makes a view
         cost grow with the length of the deal.
         """
+        if seat is not None:
+            seat = validate.seat(seat, self._n)
         return views.build(self, seat, with_events)
 
     def hidden(self) -> Hidden:
@@ -285,6 +288,8 @@ class Deal:
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every legal action of ``seat`` (default: the current player)."""
+        if seat is not None and (type(seat) is not int or seat != self._to_act):
+            seat = validate.seat(seat, self._n)
         if seat is not None and seat != self._to_act:
             return commit.legal(self, seat) if self._phase is _COMMIT else []
         cache = self._legal_cache
@@ -301,12 +306,20 @@ class Deal:
 
     def check(self, action: Action, seat: int | None = None) -> None:
         """Raise IllegalActionError with the plain reason and rule ID if ``action`` is not legal now."""
+        validate.action(action)
+        seat = validate.seat_or_none(seat, self._n)
         HANDLERS[self._phase].check(self, action, seat)
 
     def apply(self, action: Action, seat: int | None = None) -> Event:
         """Apply a player's action (checked first; an illegal one changes nothing). Returns its event."""
+        if seat is not None and (type(seat) is not int or seat != self._to_act):
+            seat = validate.seat(seat, self._n)
         phase = self._phase
-        ev = HANDLERS[phase].apply(self, action, seat)
+        try:
+            ev = HANDLERS[phase].apply(self, action, seat)
+        except IllegalActionError:
+            validate.action(action)  # a foreign object is refused as one, not as an illegal move; free when none
+            raise
         if self._phase is not phase:
             self._advance()
         return ev
