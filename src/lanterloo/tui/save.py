@@ -13,6 +13,7 @@ its random state) goes on exactly as the uninterrupted game would have.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import json
@@ -45,6 +46,7 @@ KEY_FILE = "save.key"
 _MAX_DIGITS = 40  # a seed below 2**128 has 39
 _MAX_DEPTH = 8  # save, deals, record, result, settlement and its lists
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_TOKEN = re.compile(rb"[A-Za-z0-9_-]+={0,2}")
 _NOT_BRACKET = re.compile(r"[^\[\]{}]")
 
 
@@ -191,7 +193,10 @@ def unseal(raw: bytes) -> Any:
                 "so it cannot be resumed."
             )
         raise SaveError(f"It is not a lanterloo save file (its first line must be {HEADER!r}).")
-    token = rest.strip()
+    token = rest[:-1] if rest.endswith(b"\n") else rest
+    # base64 decoding skips stray characters and padding: only the token exactly as written is accepted
+    if not token or not _TOKEN.fullmatch(token) or base64.urlsafe_b64encode(_b64(token)) != token:
+        raise SaveError("The save file has been changed or cut short: it is not one sealed game.")
     try:
         body = Fernet(save_key(create=False)).decrypt(token)
     except InvalidToken:
@@ -199,6 +204,13 @@ def unseal(raw: bytes) -> Any:
             "The save file has been changed or cut short, or was written with another installation's key."
         ) from None
     return _parse(body)
+
+
+def _b64(token: bytes) -> bytes:
+    try:
+        return base64.urlsafe_b64decode(token)
+    except ValueError:
+        return b""
 
 
 def _parse(body: bytes) -> Any:
@@ -294,7 +306,9 @@ def from_save(data: Any, *, bots: Mapping[int, Bot] | None = None) -> Game:
             raise SaveError(f"Deal {i} is recorded as finished, but its actions do not finish it.")
         if i > len(chain) or not hmac.compare_digest(str(chain[i - 1]), want[i - 1]):
             raise SaveError(f"Deal {i} is not the deal this session saved (its link in the deal chain differs).")
-        game.finish()
+        booked = game.finish()
+        if "seed" in rec and rec["seed"] != booked.seed:
+            raise SaveError(f"Deal {i} was not dealt from this session's seed.")
     if len(chain) != len(deals):
         raise SaveError(
             f"The deal chain has {len(chain)} links for {len(deals)} finished deals: finished deals were removed."
@@ -364,6 +378,8 @@ def _restore(game: Game, number: int, rec: dict[str, Any], verifier: history.Ver
     }
     if any(start[k] != v for k, v in recorded.items()):
         raise SaveError(f"Deal {number} does not start where the session left the table (dealer, stacks or pool).")
+    if [seat.get("name") for seat in seats] != game.names:  # type: ignore[union-attr]  # checked by the verifier
+        raise SaveError(f"Deal {number} names other players than the save does.")
     _replay(game, number, _actions(raw, number))
     deal = game.deal
     assert deal is not None
