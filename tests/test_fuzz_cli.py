@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fuzzing import examples, report
@@ -119,9 +119,6 @@ def test_random_argument_vectors_end_in_one_sentence(command: str, files: Path) 
     @settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
     @given(tokens=_vector(command))
     def run(tokens: list[str]) -> None:
-        # `loo play --resume /dev/zero` reads the endless save into memory (MemoryError): the save reader is the
-        # saves task's (issue 8, item 4), so this fuzz leaves it out until that lands
-        assume(not (command == "play" and any("/dev/zero" in t for t in tokens)))
         argv = [command, *prefix, *tokens]
         out, err = io.StringIO(), io.StringIO()
         with pytest.MonkeyPatch.context() as mp:

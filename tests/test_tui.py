@@ -28,6 +28,7 @@ from lanterloo.errors import IllegalActionError
 from lanterloo.rules import PRESET_NAMES, rules_with
 from lanterloo.setup import deck_for_hands
 from lanterloo.tui import Game, SaveError, main, new_settings
+from lanterloo.tui import save as save_file
 from lanterloo.tui import table as tb
 from lanterloo.tui import text as tt
 from lanterloo.tui.app import CardWidget, LooApp
@@ -556,7 +557,7 @@ def test_save_and_resume_round_trip(tmp_path: Path) -> None:
         saved["next"] = [a.notation() for _, a in _continue(app.game)]
 
     run(app, script)
-    data = json.loads(path.read_text())
+    data = save_file.unseal(path.read_bytes())
     assert data["format"] == "lanterloo-play-save" and len(data["deals"]) == 1
     assert data["current"]["actions"]
     resumed = Game.load(path)
@@ -922,9 +923,13 @@ def test_bad_save_file_is_one_sentence(tmp_path: Path, capsys: pytest.CaptureFix
     bad.write_text('{"format": "something else"}')
     assert main(["--resume", str(bad)]) == 2
     assert "is not a lanterloo save file" in capsys.readouterr().err
-    bad.write_text("{not json")
+    bad.write_text('{"format": "lanterloo-play-save", "version": 1}')  # the older, clear-text form
     assert main(["--resume", str(bad)]) == 2
-    assert "is not valid JSON" in capsys.readouterr().err
+    assert "in clear text that anyone could edit, so it cannot be resumed." in capsys.readouterr().err
+    save_file.save_key(create=True)
+    bad.write_text(save_file.HEADER + "\nnot a token\n")
+    assert main(["--resume", str(bad)]) == 2
+    assert "has been changed or cut short" in capsys.readouterr().err
 
 
 def test_defaults_are_five_seats_and_louse_fits_four() -> None:

@@ -71,7 +71,7 @@ class LooApp(Board):
         self.marked.clear()
         self.pending_civil = None
         self.cursor = -1
-        self._last_summary = summary.deal_summary(rec, g.end_view(rec), g.names, g.human, totals_before)
+        self._last_summary = summary.deal_summary(rec, g.end_view(rec), self.namer.names, g.human, totals_before)
         self.refresh_all()
         self._open_summary()
 
@@ -117,7 +117,7 @@ class LooApp(Board):
         g = self.game
         reason = g.session.end_reason or "the session ended"
         self.say("info", f"The session is over: {reason}. Enter shows the final standings; q quits.")
-        standings = summary.final_standings(g.session, g.names, g.human, g.settings.stack)
+        standings = summary.final_standings(g.session, self.namer.names, g.human, g.settings.stack)
 
         def done(choice: str | None) -> None:
             self._summary_open = False
@@ -150,7 +150,7 @@ class LooApp(Board):
         try:
             self.game.act(action)
         except IllegalActionError as e:
-            self.say("error", Text(e.describe(self.game.names)))
+            self.say("error", Text(e.describe(self.namer.names)))
             self.refresh_all()
             return False
         self.marked.clear()
@@ -288,7 +288,7 @@ class LooApp(Board):
         try:
             bot, decision = self.game.hint()
         except IllegalActionError as e:
-            self.say("error", e.describe(self.game.names))
+            self.say("error", e.describe(self.namer.names))
             return
         r = self.game.rules
         phrase = text.action_phrase(decision.action, r)

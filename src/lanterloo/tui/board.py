@@ -159,11 +159,11 @@ class Board(App[int]):
         view = game.view()
         status = Text()
         status.append("lanterloo", style="bold #ffd75f")
-        status.append(
-            f"  ·  {text.title(game.rules)}  ·  deal {max(1, game.deal_number)}  ·  seed {game.settings.seed}"
-        )
+        status.append(f"  ·  {text.title(game.rules)}  ·  deal {max(1, game.deal_number)}")
+        if game.over:  # the seed names every hidden card: shown only once none is hidden any more
+            status.append(f"  ·  seed {game.settings.seed}")
         if view is not None:
-            status.append(f"  ·  dealer {game.names[view.dealer]}")
+            status.append(f"  ·  dealer {self.namer(view.dealer)}")
         status.append(f"  ·  bots {self.delay:g}s" + ("  ·  fast-forward" if self._fast else ""), style="dim")
         self.query_one("#status", Static).update(status)
         if view is None:
@@ -173,7 +173,8 @@ class Board(App[int]):
         self.query_one("#seats", Static).update(table.seat_table(view, namer, game.settings.bots, totals))
         self.query_one("#info", Static).update(self._info(view))
         felt = self.query_one("#felt", Static)
-        felt.border_title, body = table.felt(view, namer)
+        title, body = table.felt(view, namer)
+        felt.border_title = Text(title)  # a str would be read as markup, and the title names players
         felt.update(body)
         mine = game.human_to_act() and view.settlement is None
         legal = view.legal if mine else ()
@@ -193,7 +194,7 @@ class Board(App[int]):
     def _session_table(self) -> RenderableType:
         g = self.game
         deals = [(rec, g.end_view(rec)) for rec in g.session.records]
-        return summary.session_table(deals, g.names, g.human, shape_of(g.rules).scores_points)
+        return summary.session_table(deals, self.namer.names, g.human, shape_of(g.rules).scores_points)
 
     def _info(self, view: View) -> RenderableType:
         lines: list[RenderableType] = [table.share_line(view), table.trump_line(view)]
@@ -214,7 +215,7 @@ class Board(App[int]):
             waiting = g.bot_to_act()
             if view.phase is Phase.COMMIT:
                 return Text("Waiting for the others to commit, in secret…")
-            who = g.names[waiting] if waiting is not None else "the table"
+            who = self.namer(waiting) if waiting is not None else "the table"
             out = Text(f"{who} is thinking…", style="#8a8a8a")
             if view.phase is Phase.PLAY and not view.in_play[g.human]:
                 out = Text("You are out of this deal: f fast-forwards to its end.  ") + out
@@ -310,6 +311,8 @@ class Board(App[int]):
         self.query_one("#hand-label", Static).update(label)
 
     def say(self, kind: str, message: RenderableType) -> None:
+        if isinstance(message, str):
+            message = Text(message)  # it may quote a name or a path: never markup
         self.feedback = (kind, message)
         fb = self.query_one("#feedback", Static)
         fb.set_classes(kind)

@@ -32,6 +32,7 @@ from lanterloo.tui.save import SaveError
 __all__ = ["Game", "Moved", "SaveError", "Settings", "new_settings"]
 
 HINT_BOT = "balanced"
+SEED_BITS = 128
 DEFAULT_BOT = "balanced"
 
 # Opponents' names: short, distinct initials, enough for the largest table (rams-loo seats 16).
@@ -79,6 +80,14 @@ class Settings:
     @property
     def variant(self) -> str:
         return self.rules.preset
+
+
+def check_name(name: str) -> None:
+    """Raise LooError unless ``name`` (stripped) is a name the table can seat."""
+    if not name.strip():
+        raise LooError("Your name cannot be empty.")
+    if len(name) > 16:
+        raise LooError(f"Your name can have at most 16 characters, not {len(name)}.")
 
 
 def default_bot() -> str:
@@ -131,16 +140,15 @@ def new_settings(
     for spec in sorted(set(bot_list)):
         make_bot(spec, 0)  # raises "Unknown bot ..." naming the choices
     name = name.strip()
-    if not name:
-        raise LooError("Your name cannot be empty.")
-    if len(name) > 16:
-        raise LooError(f"Your name can have at most 16 characters, not {len(name)}.")
+    check_name(name)
     if stack <= 0:
         raise LooError(f"The starting stack must be a positive number of chips, not {stack}.")
     if first_dealer is not None and not 0 <= first_dealer < players:
         raise LooError(f"The first dealer must be a seat from 0 to {players - 1}.")
     if seed is None:
-        seed = secrets.randbelow(1_000_000)  # short enough to note down and replay
+        # 128 bits: with a short seed, a player's own first hand and the turn-up find it by brute force, and with
+        # it every hidden card of the session. It is shown once the session is over, and in exports.
+        seed = secrets.randbits(SEED_BITS)
     return Settings(
         rules=rules,
         names=[name, *opponent_names(name, players - 1)],

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.console import RenderableType
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -39,7 +40,7 @@ class SummaryScreen(ModalScreen[str]):
             with VerticalScroll(id="summary-scroll", can_focus=False):
                 yield Static(self.summary, id="summary")
                 if self.over:
-                    yield Static(f"The session is over: {self.over}.", id="session-over")
+                    yield Static(Text(f"The session is over: {self.over}."), id="session-over")
                 yield Static("Session", classes="section")
                 yield Static(self.table, id="session-table")
             with Horizontal(id="summary-buttons"):
@@ -69,7 +70,7 @@ class PathScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="path-box", classes="dialog"):
-            yield Static(self.question, classes="dialog-title")
+            yield Static(Text(self.question), classes="dialog-title")
             yield Input(self.default, id="path-input")
             yield Static("⏎ confirm · Esc cancel", classes="dialog-hint")
 
@@ -101,7 +102,7 @@ class QuitScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(id="quit-box", classes="dialog"):
             yield Static("Quit the game?", classes="dialog-title")
-            yield Static(self.what, classes="dialog-text")
+            yield Static(Text(self.what), classes="dialog-text")
             with Horizontal(classes="dialog-buttons"):
                 yield FlatButton("Save and quit  s", id="quit-save", variant="primary")
                 yield FlatButton("Quit without saving  q", id="quit-quit", variant="error")

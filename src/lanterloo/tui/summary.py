@@ -182,14 +182,14 @@ def session_table(
     t.add_column("#", justify="right")
     t.add_column("Dealer")
     t.add_column("Result")
-    for s, n in enumerate(names):
-        t.add_column(n[:8], justify="right", header_style=YOU if s == human else "bold #8a8a8a")
+    for s in range(len(names)):
+        t.add_column(Text(namer(s)[:8]), justify="right", header_style=YOU if s == human else "bold #8a8a8a")
     if not louse:
         t.add_column("Pool", justify="right")
     for rec, end in deals:
         st = end.settlement
         assert st is not None
-        cells: list[RenderableType] = [str(rec.number), namer(end.dealer), _short_result(st, namer)]
+        cells: list[RenderableType] = [str(rec.number), Text(namer(end.dealer)), Text(_short_result(st, namer))]
         before = start_of(end).stacks
         for s in range(len(names)):
             if louse:
@@ -239,6 +239,9 @@ def final_standings(session: Session, names: Sequence[str], human: int, start_st
     parts: list[RenderableType] = [head, Text(""), t]
     if session.pool and not louse:
         parts.append(Text(f"Left in the {pool_word(session.rules)}: {session.pool} chips.", style="dim"))
+    if session.seed is not None:  # kept secret during play: it names every hidden card
+        again = f"Seed {session.seed}: loo play --seed {session.seed} deals the same cards again."
+        parts.append(Text(again, style="dim"))
     return Group(*parts)
 
 

@@ -31,6 +31,7 @@ from lanterloo.engine.events import (
 from lanterloo.engine.narrate import Narrator
 from lanterloo.rules import Rules
 from lanterloo.rules import title as title  # re-exported: the app reads it from here
+from lanterloo.termtext import escape
 from lanterloo.tui.rulespanel import rules_panel as rules_panel  # re-exported
 
 RED = "bold #ff5f5f"
@@ -62,7 +63,9 @@ class Namer:
     """Names seats and conjugates verbs: "You play" for the human, "Basil plays" for the others."""
 
     def __init__(self, names: Sequence[str], human: int) -> None:
-        self.names = list(names)
+        # names come from the command line and save files: shown with their control characters escaped, and
+        # only ever inside Text objects, never as markup
+        self.names = [escape(n) for n in names]
         self.human = human
 
     def __call__(self, seat: int) -> str:

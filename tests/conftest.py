@@ -1,0 +1,19 @@
+"""Suite-wide setup: the terminal game's save key lives in a temporary folder, never in the user's data folder."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _save_key_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    old = os.environ.get("LANTERLOO_DATA_DIR")
+    os.environ["LANTERLOO_DATA_DIR"] = str(tmp_path_factory.mktemp("lanterloo-data"))
+    yield
+    if old is None:
+        os.environ.pop("LANTERLOO_DATA_DIR", None)
+    else:
+        os.environ["LANTERLOO_DATA_DIR"] = old
