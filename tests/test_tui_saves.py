@@ -287,6 +287,6 @@ def test_names_in_the_session_table_and_the_trick_title_are_plain_text() -> None
         await pilot.press("enter")
         await pilot.pause()
         await asyncio.sleep(0)
-        assert "[/]" in _text(app._session_table())
+        assert "[/]" in _text(app._session_table())  # noqa: SLF001 - the table of a tab not on screen yet
 
     run(app, script)
