@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
-from lanterloo.actions import PASS, STAND, Action, Discard, Play, discard, parse_action
+from lanterloo.actions import DEFEND_MISS, PASS, STAND, TAKE_MISS, Action, Discard, Play, discard, parse_action
 from lanterloo.bots import Bot, Decision, make_bot
 from lanterloo.engine import Deal, Phase, View
 from lanterloo.engine.narrate import Narrator
@@ -190,7 +190,8 @@ def describe(view: View, names: Sequence[str] = NAMES) -> list[str]:
     if view.tricks:
         won = ", ".join(f"{names[s]} {n}" for s, n in enumerate(view.tricks_won) if n)
         lines.append(f"Tricks taken: {won}.")
-    lines.append("Your hand: " + " ".join(c.unicode for c in view.hand) + ".")
+    if view.hand:
+        lines.append("Your hand: " + " ".join(c.unicode for c in view.hand) + ".")
     return lines
 
 
@@ -227,6 +228,32 @@ def stakes_lines(view: View) -> list[str]:
     ]
 
 
+def choice_stakes(view: View) -> str:
+    """What the choice now can win or cost, from the View's stakes."""
+    st = view.stakes
+    rules = view.rules
+    seat = view.seat if view.seat is not None else 0
+    if view.phase is Phase.COMMIT:
+        return (
+            f"Out: you pay nothing more. In: a pile of {st.share} for each trick; no trick costs a match of {st.match}."
+        )
+    if view.phase is Phase.DECLARE:
+        miss = " Taking the Miss plays a blind hand for the same stakes." if TAKE_MISS in view.legal else ""
+        defend = (
+            " Defending the Miss plays it for the pool: you neither win nor pay." if DEFEND_MISS in view.legal else ""
+        )
+        return f"Pass: you pay nothing more. Play: {st.share} for each trick; no trick costs {st.loo}.{miss}{defend}"
+    if view.phase is Phase.EXCHANGE:
+        return f"Exchanging costs nothing: you may throw up to {view.exchange_limit} cards and draw as many."
+    if rules.game == "louse":
+        return f"Your penalty points so far this deal: {view.points[seat]}."
+    won = view.tricks_won[seat]
+    if won:
+        return f"You have {won} trick{'s' if won > 1 else ''}: {won * st.share} won so far, and no loo to pay."
+    cost = f"a match of {st.match}" if rules.game == "lou" else str(st.loo)
+    return f"You have no trick yet: a trick wins {st.share}; none at all costs {cost}."
+
+
 def action_name(action: Action, rules: Rules) -> str:
     """A choice as the learner reads it on a button."""
     lou = rules.game == "lou"
@@ -259,6 +286,7 @@ class GuidedPlay:
             dict(bots) if bots is not None else {s: make_bot(ADVISER, s) for s in range(1, self.deal.players)}
         )
         self._told = 0  # events already told
+        self.told: list[str] = []  # everything told so far, in sentences
 
     @property
     def over(self) -> bool:
@@ -287,7 +315,9 @@ class GuidedPlay:
         events = self.view().events
         told = [self.narrator.event(e) for e in events[self._told :]]
         self._told = len(events)
-        return [t for t in told if t and t != "The cards are dealt."]
+        news = [t for t in told if t and t != "The cards are dealt."]
+        self.told += news
+        return news
 
     def choices(self) -> list[Action]:
         """What the screen offers: every card in hand when a card is to be played (a wrong one is explained),
@@ -310,7 +340,7 @@ class GuidedPlay:
     def tip(self) -> list[str]:
         """What the learner may do now and what it can win or cost, the lesson's reminder, and the advice."""
         view = self.view()
-        lines = stakes_lines(view)
+        lines = [choice_stakes(view)]
         phase = view.phase.name.lower()
         if phase in self.guided.tips:
             lines.append(self.guided.tips[phase])
