@@ -180,3 +180,32 @@ def test_the_tutorial_fits_an_80_by_24_terminal() -> None:
         await walk(app, pilot, wrong_once=False)
 
     run(TutorialApp(TUTORIALS["five-card"]), script, size=(80, 24))
+
+
+@pytest.mark.parametrize(("chosen", "game_runs"), [(PLAY, True), ("", False)])
+def test_loo_play_without_arguments_offers_the_tutorials_first(
+    monkeypatch: pytest.MonkeyPatch, chosen: str, game_runs: bool
+) -> None:
+    from lanterloo.tui import command
+    from lanterloo.tui.app import LooApp
+
+    ran: list[str] = []
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+
+    def start(self: TutorialApp) -> str:
+        assert self.offer_play and self.tutorial is None
+        ran.append("start")
+        return chosen
+
+    def game(self: LooApp) -> int:
+        ran.append("game")
+        return 0
+
+    monkeypatch.setattr(TutorialApp, "run", start)
+    monkeypatch.setattr(LooApp, "run", game)
+    assert command.main([]) == 0
+    assert ran == (["start", "game"] if game_runs else ["start"])
+    ran.clear()
+    assert command.main(["--seed", "1"]) == 0
+    assert ran == ["game"], "with arguments the game starts at once"

@@ -157,3 +157,32 @@ def test_find_tutorial_takes_aliases_and_refuses_anything_else() -> None:
     assert find_tutorial("pam-loo").name == "five-card"
     with pytest.raises(ValueError, match="no tutorial 'nope'"):
         find_tutorial("nope")
+
+
+def test_loo_tutorial_list_prints_every_tutorial(capsys: pytest.CaptureFixture[str]) -> None:
+    from lanterloo.cli import main
+
+    assert main(["tutorial", "--list"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in out] == list(PRESET_NAMES)
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["tutorial", "nope"], "There is no tutorial 'nope': choose one of three-card,"),
+        (["tutorial", "lou"], "The tutorial needs a terminal"),
+        (["tutorial", "--list", "lou"], "takes no variant"),
+    ],
+)
+def test_loo_tutorial_refuses_in_one_sentence_with_status_2(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from lanterloo.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO())
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and said in err and err.rstrip().endswith(".")

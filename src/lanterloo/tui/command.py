@@ -136,6 +136,11 @@ def main(argv: list[str] | None = None) -> int:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("loo play: the game needs a terminal; run it in a terminal window, not through a pipe.", file=sys.stderr)
         return 2
+    if not argv:  # no arguments: the start list offers the tutorials before the default game
+        from lanterloo.tui.tutorial import PLAY, TutorialApp
+
+        if TutorialApp(None, offer_play=True).run() != PLAY:
+            return 0
     from lanterloo.tui.app import LooApp  # Textual loads only when there is a game to show
 
     app = LooApp(launch.game, delay=launch.delay, save_path=launch.save_path)

@@ -188,7 +188,7 @@ class TutorialApp(App[str]):
         self._body(*parts)
         self._put("#tut-prompt", "")
         self._set_choices([])
-        self._keys("Enter next · ← back · Esc list · q quit")
+        self._keys("Enter next · ← back" + (" · Esc list" if self.from_menu else "") + " · q quit")
 
     def _show_drill(self, step: Drill) -> None:
         view = step.position.deal().view(0)
