@@ -70,7 +70,8 @@ def five_card() -> Tutorial:
                     "heart, a flush, and keeps four trumps.",
                     "discard": "Keeping the 2♠ keeps a card that wins nothing; a draw costs nothing and may make a "
                     "flush.",
-                    "discard 4♥ 2♠": "The 4♥ is a trump: throwing it gives up a trump and the chance of a flush.",
+                    "discard 4♥ 2♠": "The 4♥ is a trump: throwing it swaps a sure trump for an unknown card and makes "
+                    "a flush far less likely.",
                 },
             ),
             Read(
@@ -81,8 +82,9 @@ def five_card() -> Tutorial:
             ),
             Read(
                 "“Pam, be civil”",
-                "Leading the ace of trumps, a player may say “Pam, be civil”: Pam may then not be played to that "
-                "trick by a player who can follow with another trump (PAM-2). The game asks you when you lead it.",
+                "The ace of trumps led with the call “Pam, be civil” may not be taken by Pam: Pam's holder must play "
+                "another card to that trick (PAM-2). In this preset the call goes with every lead of the ace of "
+                "trumps; with --option pam_civil=ask the leader chooses, and the game asks.",
             ),
             Guided(
                 "A deal of 5-card Pam-Loo",
