@@ -25,9 +25,10 @@ from lanterloo.tui import Game, new_settings
 from lanterloo.tui import table as tb
 from lanterloo.tui import text as tt
 from lanterloo.tui.app import CardWidget, LooApp
+from lanterloo.tui.screens import SummaryScreen
 from lanterloo.tui.sessionpanel import session_panel
 from lanterloo.tui.stakes import stakes_text
-from test_tui import Scripted, legal_cards, live_deal, plain, seen, settled, standers, wait_until
+from test_tui import Scripted, legal_cards, live_deal, plain, play_out, seen, settled, standers, wait_until
 
 
 def run_at(app: LooApp, size: tuple[int, int], script: Callable[[LooApp, Pilot[int]], Awaitable[None]]) -> None:
@@ -406,3 +407,17 @@ def test_stakes_are_drawn_from_the_view_for_every_preset() -> None:
             assert "You took:" in line
         else:
             assert f"{view.stakes.share}" in line and ("looed" in line or "match the pot" in line), (variant, line)
+
+
+def test_the_summary_session_table_keeps_whole_names_at_80x24() -> None:
+    settings = new_settings("three-card", players=6, seed=6, bots=["random"], name="Maximilian Fox")
+    app = LooApp(Game(settings, bots=standers(6)), delay=0)
+
+    async def script(app: LooApp, pilot: Pilot[int]) -> None:
+        await play_out(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, SummaryScreen)
+        out = plain(screen.table, 74)
+        assert all(name in out for name in app.game.names) and "…" not in out
+
+    run_at(app, (80, 24), script)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
+from rich.measure import Measurement
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
@@ -216,10 +217,16 @@ class Board(App[int]):
         self.query_one("#deals-text", Static).update(self._session_panel())
 
     def _session_table(self) -> RenderableType:
-        """The session table of the deal summary and the final standings (a column per player)."""
+        """The session table of the deal summary and the final standings: a column per player where the summary's
+        box (100 columns at most) holds them, else a row per player, so no name is cut."""
         g = self.game
         deals = [(rec, g.end_view(rec)) for rec in g.session.records]
-        return summary.session_table(deals, self.namer.names, g.human, shape_of(g.rules).scores_points)
+        louse = shape_of(g.rules).scores_points
+        wide = summary.session_table(deals, self.namer.names, g.human, louse)
+        box = min(100, self.size.width * 96 // 100) - 4
+        if Measurement.get(self.console, self.console.options, wide).maximum <= box:
+            return wide
+        return sessionpanel.session_panel(deals, self.namer.names, g.human, louse, box)
 
     def _session_panel(self) -> RenderableType:
         """The Session tab: a row per player, so a narrow panel never cuts a name."""
