@@ -202,6 +202,8 @@ class Board(App[int]):
         title, body = table.felt(view, namer, width=room.width, height=room.height, compact=short)
         felt.border_title = Text(title)  # a str would be read as markup, and the title names players
         felt.update(body)
+        if short:  # a big table on a short screen: keep the trick in view, the top of the seats may scroll away
+            self.call_after_refresh(self.query_one("#upper", VerticalScroll).scroll_end, animate=False)
         mine = game.human_to_act() and view.settlement is None
         legal = view.legal if mine else ()
         self.choices = [a for a in legal if not isinstance(a, KNOWN)]
