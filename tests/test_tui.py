@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -144,7 +145,7 @@ async def try_illegal_card(app: LooApp, pilot: Pilot[int]) -> bool:
     shown and nothing changes. Returns whether there was such a card."""
     deal = live(app)
     legal = set(legal_cards(app))
-    bad = [c for c in app.hand_order if c not in legal]
+    bad = [c for c in app.hand_order if c is not None and c not in legal]
     if not bad:
         return False
     card = bad[0]
@@ -164,6 +165,7 @@ async def try_card_out_of_phase(app: LooApp, pilot: Pilot[int]) -> bool:
     """Choosing a card while declaring is refused with the engine's reason; nothing changes."""
     deal = live(app)
     card = app.hand_order[0]
+    assert card is not None  # nothing has been played while declaring: every place holds a card
     with pytest.raises(IllegalActionError) as err:
         deal.check(Play(card), app.game.human)
     before = deal.state_key()
@@ -487,7 +489,10 @@ def test_hint_key_shows_the_recommended_move_and_reason() -> None:
         await pilot.press("question_mark")
         await pilot.pause()
         shown = feedback(app)
-        assert f"Hint ({name} bot)" in shown and decision.reason in shown
+        # "Hint: play — <the reason>": what to do, then why, spoken to the player (never "I would ...")
+        assert shown.startswith("Hint: play — ") and f"({name} bot)" in shown
+        reason = decision.reason.removeprefix("Play: ")
+        assert reason[1:] in shown and not re.search(r"\b(I|my)\b", shown)
         assert app.feedback[0] == "hint"
 
     run(app, script)
