@@ -5,7 +5,9 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-PIP := $(BIN)/python -m pip --quiet --disable-pip-version-check
+# -qq: errors only. A machine whose pip config names an extra index without every package (a local mirror) makes
+# pip warn once per package it looks up there, which says nothing about the game.
+PIP := $(BIN)/python -m pip -qq --disable-pip-version-check
 ARGS ?=
 
 # One stamp per set of extras, newer than pyproject.toml once that set is installed. Installing a set that holds
