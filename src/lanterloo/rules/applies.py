@@ -13,7 +13,7 @@ from typing import Any
 
 from lanterloo.ruleids import RULES
 from lanterloo.rules.options import OPTION_FIELDS, Rules, option_choices
-from lanterloo.rules.registry import PRESETS
+from lanterloo.rules.registry import base_preset_rules
 
 # Describe the game rather than select a rule; always shown.
 _ALWAYS = frozenset({"preset", "game", "hand_size", "min_players", "trump_mode"})
@@ -150,7 +150,7 @@ class OptionLine:
 
 def option_lines(r: Rules) -> list[OptionLine]:
     """Every option of ``r`` in declaration order; ``applies`` says which ones can change anything."""
-    base = PRESETS.get(r.preset, r)
+    base = base_preset_rules(r.preset) or r
     diff = r.differences()
     return [
         OptionLine(
