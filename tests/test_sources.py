@@ -20,9 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCES = (ROOT / "docs" / "sources.md").read_text(encoding="utf-8")
 
 # What a reader cannot look up: a seed file's name, "seed 001", "research A-12", the research file itself.
-INTERNAL = re.compile(
-    r"\d{3}_[0-9a-f]{16}|\bseeds? 0\d\d|\bseed-0\d\d|research A-|research E\d|RULES-RESEARCH", re.I
-)
+INTERNAL = re.compile(r"\d{3}_[0-9a-f]{16}|\bseeds? 0\d\d|\bseed-0\d\d|research A-|research E\d|RULES-RESEARCH", re.I)
 SOURCE_KEY = re.compile(r"\[([A-Z]+-RULES)\]")
 READING = re.compile(r"\b[Rr]eading (A-(?:BG-)?\d+)")
 
