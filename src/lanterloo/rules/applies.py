@@ -61,7 +61,7 @@ def option_applies(r: Rules, name: str) -> bool:
         return loo and not r.miss
     if name == "void_trump_duty":
         return loo or (game == "lou" and r.lou_follow_suit)
-    if name == "remainder":  # Lou's piles too (research A-11)
+    if name == "remainder":  # Lou's piles too (reading A-11, docs/sources.md)
         return game != "louse"
     # Club Law, the forced ace lead and the first-trick duties need trumps known before the first lead: with
     # trump_mode=first_lead (Irish) the first card led sets them, so none of these can ever bind.
