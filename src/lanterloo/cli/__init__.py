@@ -31,7 +31,7 @@ VARIANTS_ENV = "LANTERLOO_VARIANTS"
 
 
 def cmd_play(argv: list[str]) -> int:
-    """The Textual game lives in lanterloo.tui (imported only now: it needs the ``tui`` extra)."""
+    """The Textual game lives in lanterloo.tui (imported only now: it needs the ``play`` extra)."""
     try:
         tui = importlib.import_module("lanterloo.tui")
         why = "lanterloo.tui has no main()"
@@ -39,7 +39,11 @@ def cmd_play(argv: list[str]) -> int:
         tui, why = None, str(e)
     run = getattr(tui, "main", None)
     if not callable(run):
-        print(f"loo: the terminal game is not available ({why}); watching bots play instead.", file=sys.stderr)
+        print(
+            f"loo: the terminal game is not available ({why}; install the play extra: pip install 'lanterloo[play]', "
+            "or make play in a checkout); watching bots play instead.",
+            file=sys.stderr,
+        )
         return _dispatch(["watch", *argv])
     code = run(argv)
     return code if isinstance(code, int) else 0

@@ -13,7 +13,7 @@ from typing import Any
 
 from lanterloo.ruleids import RULES
 from lanterloo.rules.options import OPTION_FIELDS, Rules, option_choices
-from lanterloo.rules.registry import PRESETS
+from lanterloo.rules.registry import base_preset_rules
 
 # Describe the game rather than select a rule; always shown.
 _ALWAYS = frozenset({"preset", "game", "hand_size", "min_players", "trump_mode"})
@@ -61,7 +61,7 @@ def option_applies(r: Rules, name: str) -> bool:
         return loo and not r.miss
     if name == "void_trump_duty":
         return loo or (game == "lou" and r.lou_follow_suit)
-    if name == "remainder":  # Lou's piles too (research A-11)
+    if name == "remainder":  # Lou's piles too (reading A-11, docs/sources.md)
         return game != "louse"
     # Club Law, the forced ace lead and the first-trick duties need trumps known before the first lead: with
     # trump_mode=first_lead (Irish) the first card led sets them, so none of these can ever bind.
@@ -150,7 +150,7 @@ class OptionLine:
 
 def option_lines(r: Rules) -> list[OptionLine]:
     """Every option of ``r`` in declaration order; ``applies`` says which ones can change anything."""
-    base = PRESETS.get(r.preset, r)
+    base = base_preset_rules(r.preset) or r
     diff = r.differences()
     return [
         OptionLine(

@@ -273,14 +273,17 @@ class Rules:
         return dataclasses.replace(self, **changes)
 
     def differences(self) -> dict[str, Any]:
-        """Options that differ from the registered variant named by ``preset``; nothing when that name is not
-        registered in this process (a history of a house variant read elsewhere has no base to compare with)."""
-        from lanterloo.rules.registry import PRESETS
+        """Options that differ from the preset that the variant named by ``preset`` stands on: the preset itself,
+        or for a house variant its base preset, so a house variant's own house rules count. Nothing when that name
+        is not registered in this process (a history of a house variant read elsewhere has no base to compare
+        with)."""
+        from lanterloo.rules.registry import base_preset_rules
 
-        base = PRESETS.get(self.preset)
+        base = base_preset_rules(self.preset)
         if base is None:
             return {}
-        return {k: v for k, v in self.to_dict().items() if getattr(base, k) != v}
+        # the variant's own name is not an option: a house variant differs from its base by its options alone
+        return {k: v for k, v in self.to_dict().items() if k != "preset" and getattr(base, k) != v}
 
 
 OPTION_FIELDS: dict[str, dataclasses.Field[Any]] = {f.name: f for f in dataclasses.fields(Rules)}

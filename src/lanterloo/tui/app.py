@@ -7,6 +7,7 @@ no card can be chosen, on the number keys.
 
 from __future__ import annotations
 
+import shlex
 from typing import ClassVar
 
 from rich.text import Text
@@ -19,6 +20,7 @@ from lanterloo.cards import mask_of
 from lanterloo.errors import IllegalActionError, LooError
 from lanterloo.tui import summary, text
 from lanterloo.tui.board import Board
+from lanterloo.tui.relaunch import loo_command
 from lanterloo.tui.screens import PathScreen, QuitScreen, SummaryScreen
 from lanterloo.tui.widgets import CSS, MAX_CARDS, SPEEDS, CardWidget
 
@@ -356,7 +358,7 @@ class LooApp(Board):
                     self.say("error", f"Could not save to {path}: {e.strerror or e}.")
                 else:
                     self.save_path = path
-                    self.say("info", f"Saved to {path}. Resume with: loo play --resume {path}")
+                    self.say("info", f"Saved to {path}. Resume with: {loo_command()} play --resume {shlex.quote(path)}")
             if callable(then):
                 then()
 
