@@ -173,7 +173,7 @@ def test_COMMON_1_house_variant_from_toml_on_the_command_line_as_the_docs_page_s
         str(hist),
     )
     assert code == 0 and "House rules: loo_penalty=pool, club_law=true." in out  # compared with three-card
-    assert history.verify_file(hist) == 60
+    assert history.verify_file(hist) >= 60  # the last session may play on to empty its pool (SESSION-4)
     # a fresh process that never registered the variant verifies the history from the rules it carries
     env = {k: v for k, v in os.environ.items() if k != "LANTERLOO_VARIANTS"}
     env["PYTHONPATH"] = str(ROOT / "src")
@@ -185,7 +185,7 @@ def test_COMMON_1_house_variant_from_toml_on_the_command_line_as_the_docs_page_s
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert "60 deals verified" in done.stdout
+    assert f"{deals} deals verified" in done.stdout
 
 
 def test_COMMON_1_a_bad_variants_file_is_one_sentence(
@@ -282,8 +282,10 @@ def test_LOO_POOL_3_a_house_rule_changes_the_text() -> None:
 def test_LOU_ANTE_1_lou_antes_when_a_game_starts(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rules", "lou")
     flat = " ".join(out.split())
-    assert code == 0 and "When a game starts, everyone antes 3 chips" in flat
+    assert code == 0 and "When a game starts, the dealer first sets the ante" in flat and "(LOU-ANTE-2)" in flat
     assert "before each deal" not in flat.lower()
+    fixed = " ".join(how_it_is_played(rules_with("lou", {"lou_ante_choice": "fixed"})))
+    assert "When a game starts, everyone antes 3 chips" in fixed and "LOU-ANTE-2" not in fixed
 
 
 def test_COMMON_2_player_counts_are_credited_to_their_real_source(capsys: pytest.CaptureFixture[str]) -> None:

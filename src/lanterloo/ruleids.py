@@ -41,6 +41,9 @@ RULES: Final[dict[str, RuleInfo]] = {
         f"{S1} Session scoring",
     ),
     "SESSION-3": RuleInfo("Table stakes: nobody pays more than his stack", "project"),
+    "SESSION-4": RuleInfo(
+        "After the last agreed deal, play on until the pool is empty", f"{S1} Session scoring; reading A-26"
+    ),
     # Loo: deal and stakes
     "LOO-ANTE-1": RuleInfo("Who antes, and how much", f"{S1} Setup 1; {S2} row 12"),
     "LOO-DEAL-1": RuleInfo("Each player is dealt 3 cards (5 in five-card Loo)", f"{S1} Setup 2; {S2} row 12"),
@@ -105,6 +108,7 @@ RULES: Final[dict[str, RuleInfo]] = {
     "PAM-POOL-1": RuleInfo("Five shares, one per trick", f"{S1} Scoring 2"),
     # Lou
     "LOU-ANTE-1": RuleInfo("Everyone antes at the start of a game; the pot is split into three piles", f"{S0} para 2"),
+    "LOU-ANTE-2": RuleInfo("The dealer sets the ante, a multiple of 3, within the table's limits", f"{S0} para 2"),
     "LOU-DECL-1": RuleInfo("In or Out: by coin declare, all at once in secret", f"{S0} paras 3, 5"),
     "LOU-DECL-2": RuleInfo("Nobody, or only one player, In", "reading A-18"),
     "LOU-LEAD-1": RuleInfo("The first In player leads, or the turn-up's value counts the leader", f"{S0} paras 3, 6"),

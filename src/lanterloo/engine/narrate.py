@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from lanterloo.actions import DefendMiss, Pass, Stand, TakeMiss
 from lanterloo.cards import Card, Suit, cards_of, fmt_cards
 from lanterloo.engine.events import (
+    AnteSet,
     Committed,
     DealerTakesPool,
     DealStarted,
@@ -120,6 +121,8 @@ class Narrator:
         """One event in one sentence (None only for a record this narrator does not know)."""
         if isinstance(ev, DealStarted):
             return self.say(ev.dealer, "deal") + "."
+        if isinstance(ev, AnteSet):
+            return self.say(ev.seat, "set") + f" the ante for this game at {ev.action.amount} (LOU-ANTE-2)."
         if isinstance(ev, Dealt):
             return "The cards are dealt."
         if isinstance(ev, TurnedUp):

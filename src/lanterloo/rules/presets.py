@@ -56,6 +56,7 @@ LOU = Rules(
     lone_player="wins_pool",
     defend_miss="never",
     dealer_takes_all_pass=False,
+    lou_ante_choice="dealer",
 )
 LOUSE = Rules(
     preset="louse",

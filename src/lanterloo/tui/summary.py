@@ -238,8 +238,9 @@ def final_standings(session: Session, names: Sequence[str], human: int, start_st
         style="bold #ffd75f",
     )
     parts: list[RenderableType] = [head, Text(""), t]
-    if session.pool and not louse:
-        parts.append(Text(f"Left in the {pool_word(session.rules)}: {session.pool} chips.", style="dim"))
+    left = session.pool_left()  # chips nobody won: a session cut short, or session_end = exact (SESSION-4)
+    if left:
+        parts.append(Text(left, style="dim"))
     if session.seed is not None:  # kept secret during play: it names every hidden card
         again = f"Seed {session.seed}: {loo_command()} play --seed {session.seed} deals the same cards again."
         parts.append(Text(again, style="dim"))
