@@ -901,6 +901,7 @@ def test_bots_with_a_delay_reach_the_human_on_textuals_own_timers() -> None:
         (["--resume", "x.json", "--variant", "lou"], "--variant cannot be given with it"),
         (["--players", "three"], "--players must be a whole number, not 'three'."),
         (["--frobnicate"], "Unknown argument '--frobnicate': `loo play --help` lists them."),
+        ([" "], "Unknown argument ' ': `loo play --help` lists them."),
         # every command reads its options with the same converters (lanterloo.cli.common)
         (["--seed", "-1"], "--seed must be at least 0, not -1."),
         (["--seed", "1_000"], "--seed must be a whole number in plain digits"),

@@ -64,7 +64,8 @@ def translate(message: str, prog: str = "loo") -> str:
     m = re.fullmatch(r"unrecognized arguments: (.+)", message)
     if m:
         where = "`loo COMMAND --help` lists each command's options" if prog == "loo" else f"`{prog} --help` lists them"
-        return f"Unknown argument {m.group(1).split()[0]!r}: {where}."
+        words = m.group(1).split()  # argparse joins the unknown arguments with spaces; one may be blank
+        return f"Unknown argument {(words[0] if words else m.group(1))!r}: {where}."
     return sentence(message)
 
 
