@@ -278,7 +278,8 @@ def test_replay_rejects_an_altered_action_naming_line_action_and_rule(
             continue
         rec["actions"][i][1] = card
         err = _expect_failure(capsys, write(tmp_path / "t.jsonl", recs), n + 1)
-        assert f"action {i + 1} ('{card}' by seat {rec['actions'][i][0]}) is illegal" in err
+        seat = rec["actions"][i][0]
+        assert f"action {i + 1}, '{card}' by {rec['seats'][seat]['name']} (seat {seat}), is illegal" in err
         assert f"({rule})" in err
         return
     pytest.fail("the history has no deal with a constrained play")
@@ -336,11 +337,17 @@ def test_replay_of_a_file_that_is_not_text_fails_in_one_sentence(
     assert code == 1 and one_sentence(err)
 
 
-def test_replay_of_an_empty_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("text", ["", "\n", "  \n\t\n\r\n"])
+@pytest.mark.parametrize("verify", [True, False])
+def test_replay_of_a_file_without_deals_fails(
+    text: str, verify: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # an empty history proves nothing: it is refused, whether verified or told
     path = tmp_path / "empty.jsonl"
-    path.write_text("", encoding="utf-8")
-    code, out, _ = run(capsys, "replay", str(path))
-    assert code == 0 and "holds no deals" in out
+    path.write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, "replay", str(path), *(["--verify"] if verify else []))
+    assert code == 1 and out == "" and one_sentence(err)
+    assert err == f"loo: {path} holds no deals.\n"
 
 
 # --- loo watch / loo play ---------------------------------------------------------------------------------------

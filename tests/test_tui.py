@@ -631,7 +631,7 @@ def test_a_tampered_save_is_refused_by_the_hand_history_verifier() -> None:
         Game.from_save(data)
     data = _saved_game()
     data["current"]["actions"][0][0] = (data["current"]["actions"][0][0] + 1) % 4  # credited to the wrong seat
-    with pytest.raises(SaveError, match=r"^Deal 2 does not replay: action 1 .*\(COMMON-4\)$"):
+    with pytest.raises(SaveError, match=r"^Deal 2 does not replay: action 1, .*\(COMMON-4\)$"):
         Game.from_save(data)
     data = _saved_game()
     data["deals"][0]["seats"][1]["stack"] += 1  # no longer where the session started
@@ -933,8 +933,19 @@ def test_bots_with_a_delay_reach_the_human_on_textuals_own_timers() -> None:
         (["--bots", "genius"], "Unknown bot 'genius'"),
         (["--resume", "/nonexistent/save.json"], "Cannot read the save file"),
         (["--resume", "x.json", "--variant", "lou"], "--variant cannot be given with it"),
-        (["--players", "three"], "invalid int value"),
-        (["--frobnicate"], "Unrecognized arguments: --frobnicate"),
+        (["--players", "three"], "--players must be a whole number, not 'three'."),
+        (["--frobnicate"], "Unknown argument '--frobnicate': `loo play --help` lists them."),
+        ([" "], "Unknown argument ' ': `loo play --help` lists them."),
+        # every command reads its options with the same converters (lanterloo.cli.common)
+        (["--seed", "-1"], "--seed must be at least 0, not -1."),
+        (["--seed", "1_000"], "--seed must be a whole number in plain digits"),
+        (["--bots", "random,,random"], "--bots 'random,,random' has an empty name"),
+        (["--delay", "nan"], "--delay must be a number of seconds written in digits, like 0.5 or 2, not 'nan'."),
+        (["--delay", "inf"], "--delay must be a number of seconds"),
+        (["--delay=-1"], "--delay must be a number of seconds"),
+        (["--delay", "61"], "--delay must be at most 60 seconds, not 61."),
+        (["--deals", "0"], "--deals must be at least 1, not 0."),
+        (["--stack", "9" * 41], "--stack has 41 digits; the most allowed is 40."),
     ],
 )
 def test_bad_arguments_exit_2_with_one_sentence(

@@ -10,11 +10,12 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
-from lanterloo.errors import LooError
+from lanterloo.errors import LooError, NotationError
 from lanterloo.history import file_error
 from lanterloo.rules import Rules, parse_options, rules_with
 from lanterloo.sim import bot_specs
 from lanterloo.termtext import escape
+from lanterloo.wholetext import parse_whole
 
 WIDTH = 110  # text output is wrapped to this width
 
@@ -40,7 +41,7 @@ def sentence(text: str) -> str:
     return text if text.endswith((".", "?", "!")) else text + "."
 
 
-def _translate(message: str, prog: str = "loo") -> str:
+def translate(message: str, prog: str = "loo") -> str:
     """argparse's terse messages as one plain sentence each."""
     m = re.fullmatch(r"argument (\S+): invalid choice: '(.*)' \(choose from (.*)\)", message)
     if m:
@@ -62,7 +63,9 @@ def _translate(message: str, prog: str = "loo") -> str:
         return sentence(m.group(2))
     m = re.fullmatch(r"unrecognized arguments: (.+)", message)
     if m:
-        return f"Unknown argument {m.group(1).split()[0]!r}: `loo COMMAND --help` lists each command's options."
+        where = "`loo COMMAND --help` lists each command's options" if prog == "loo" else f"`{prog} --help` lists them"
+        words = m.group(1).split()  # argparse joins the unknown arguments with spaces; one may be blank
+        return f"Unknown argument {(words[0] if words else m.group(1))!r}: {where}."
     return sentence(message)
 
 
@@ -86,23 +89,59 @@ class StrictParser(argparse.ArgumentParser):
 
 class Parser(StrictParser):
     def error(self, message: str) -> NoReturn:
-        raise UsageError(_translate(message, self.prog))
-
-
-#: The most digits a whole-number option may have (the hand-history format allows as many: MAX_INT_DIGITS).
-MAX_DIGITS = 40
+        raise UsageError(translate(message, self.prog))
 
 
 def count(name: str, low: int) -> Callable[[str], int]:
+    """The converter of a whole-number option (``--seed``, ``--players``, ``--deals``, ``--stack``) of every
+    command, ``loo play``'s included: the grammar and digit bound of the hand-history reader (lanterloo.wholetext),
+    and at least ``low``."""
+
     def parse(text: str) -> int:
-        if not re.fullmatch(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}", text.strip()):
-            if re.fullmatch(r"[+-]?[0-9]+", text.strip()):
-                raise argparse.ArgumentTypeError(f"{name} must have at most {MAX_DIGITS} digits.")
-            raise argparse.ArgumentTypeError(f"{name} must be a whole number, not {shown(text)}.")
-        value = int(text)
+        try:
+            value = parse_whole(text, name)
+        except NotationError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
         if value < low:
             raise argparse.ArgumentTypeError(f"{name} must be at least {low}, not {value}.")
         return value
+
+    return parse
+
+
+#: The longest a bot move may stay on screen, in seconds (``loo play --delay``).
+MAX_DELAY = 60.0
+_DECIMAL = re.compile(r"[0-9]{1,4}(?:\.[0-9]{1,6})?")
+
+
+def seconds(name: str) -> Callable[[str], float]:
+    """The converter of a duration option (``loo play --delay``): plain decimal digits, 0 to MAX_DELAY, so NaN,
+    infinity, a sign and an exponent are refused rather than reaching a timer."""
+
+    def parse(text: str) -> float:
+        if not _DECIMAL.fullmatch(text):
+            raise argparse.ArgumentTypeError(
+                f"{name} must be a number of seconds written in digits, like 0.5 or 2, not {shown(text)}."
+            )
+        value = float(text)
+        if value > MAX_DELAY:
+            raise argparse.ArgumentTypeError(f"{name} must be at most {MAX_DELAY:g} seconds, not {text}.")
+        return value
+
+    return parse
+
+
+def styles(name: str) -> Callable[[str], list[str]]:
+    """The converter of ``--bots`` for every command: comma-separated bot styles, none of them empty (whether
+    each is a known bot, and how many there must be, is the command's to check)."""
+
+    def parse(text: str) -> list[str]:
+        specs = [s.strip().lower() for s in text.split(",")]
+        if any(not s for s in specs):
+            raise argparse.ArgumentTypeError(
+                f"{name} {shown(text)} has an empty name: give styles separated by commas, like random,random."
+            )
+        return specs
 
     return parse
 
@@ -137,6 +176,7 @@ def add_table(p: argparse.ArgumentParser, *, deals: int, seed_help: str) -> None
     p.add_argument(
         "--bots",
         "-b",
+        type=styles("--bots"),
         metavar="STYLE,...",
         help="one bot style per seat, comma-separated, or one style for every seat (default random)",
     )
@@ -164,10 +204,7 @@ def table_players(rules: Rules, given: int | None) -> int:
     return given
 
 
-def table_bots(text: str | None, players: int) -> list[str]:
-    specs = [s for s in text.split(",")] if text else None
-    if specs is not None and any(not s.strip() for s in specs):
-        raise UsageError(f"--bots {text!r} has an empty name: give styles separated by commas, like random,random.")
+def table_bots(specs: list[str] | None, players: int) -> list[str]:
     try:
         return bot_specs(specs, players)
     except LooError as e:

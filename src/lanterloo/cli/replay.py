@@ -36,6 +36,8 @@ def cmd_replay(ns: argparse.Namespace) -> int:
                 print()
             # printed through EscapedOutput (lanterloo.cli.main): names and sessions cannot reach the terminal raw
             print(render_deal(deal, names, title=title, totals=totals, hands=True))
+    except history.EmptyHistory:
+        raise Failure(f"{escape(ns.file)} holds no deals.") from None
     except HistoryError as e:
         if e.line is None:  # the file cannot be opened: the argument is wrong (the message names the file)
             raise UsageError(sentence(str(e))) from None
@@ -43,8 +45,6 @@ def cmd_replay(ns: argparse.Namespace) -> int:
         raise Failure(text if text.endswith(".") else text + ".") from None
     if ns.verify:
         print(f"{escape(ns.file)}: {verifier.verdict()}.")
-    elif count == 0:
-        print(f"{escape(ns.file)} holds no deals.")
     return 0
 
 

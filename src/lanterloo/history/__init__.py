@@ -12,8 +12,8 @@ from __future__ import annotations
 from lanterloo.history.reader import (
     FORMAT_DOC,
     MAX_DEPTH,
-    MAX_INT_DIGITS,
     MAX_LINE_BYTES,
+    EmptyHistory,
     check_fields,
     file_error,
     parse_line,
@@ -22,6 +22,7 @@ from lanterloo.history.reader import (
 from lanterloo.history.sessions import Verifier, deals, verify_file
 from lanterloo.history.verifier import rebuild, verify_record
 from lanterloo.history.writer import ADDED_IN_VERSION_2, FORMAT, VERSION, deal_to_record, dumps, upgraded_rules, write
+from lanterloo.wholetext import MAX_INT_DIGITS
 
 __all__ = [
     "ADDED_IN_VERSION_2",
@@ -31,6 +32,7 @@ __all__ = [
     "MAX_INT_DIGITS",
     "MAX_LINE_BYTES",
     "VERSION",
+    "EmptyHistory",
     "Verifier",
     "check_fields",
     "deal_to_record",

@@ -18,13 +18,12 @@ from typing import Any, NoReturn
 
 from lanterloo.errors import HistoryError
 from lanterloo.history.writer import FORMAT, VERSION
+from lanterloo.wholetext import MAX_INT_DIGITS, too_long
 
 #: Where a format error (as opposed to a broken game rule) sends the reader.
 FORMAT_DOC = "docs/hand-history.md"
 #: The longest line read, in bytes, its newline included. A real deal takes under 8 KiB.
 MAX_LINE_BYTES = 256 * 1024
-#: The most digits an integer may have (a seed below 2**128 has 39).
-MAX_INT_DIGITS = 40
 #: The deepest nesting the format needs: record, result, settlement, and its lists.
 MAX_DEPTH = 4
 
@@ -78,8 +77,10 @@ def _depth_ok(text: str) -> bool:
 
 
 def _int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_INT_DIGITS:
-        raise _Refused(f"it holds an integer of {len(text.lstrip('-')):,} digits; the most allowed is {MAX_INT_DIGITS}")
+    # json has matched the grammar already; the bound is the one every reader of whole numbers shares
+    digits = too_long(text)
+    if digits is not None:
+        raise _Refused(f"it holds an integer of {digits:,} digits; the most allowed is {MAX_INT_DIGITS}")
     return int(text)
 
 
@@ -100,6 +101,10 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return obj
 
 
+class EmptyHistory(HistoryError):
+    """A file without a single deal (empty, or only blank lines): it proves nothing, so it does not verify."""
+
+
 class _Refused(Exception):
     """Raised inside the JSON hooks; turned into a HistoryError with the line number."""
 
@@ -113,7 +118,9 @@ def parse_line(text: str, line: int) -> dict[str, Any]:
     except _Refused as e:
         _fail(f"{e} (see {FORMAT_DOC})", line)
     except json.JSONDecodeError as e:
-        _fail(f"it is not valid JSON ({e.msg} at column {e.colno}; see {FORMAT_DOC})", line)
+        # some of json's messages end in "at" ("Unterminated string starting at"): the column completes them
+        what = e.msg.removesuffix(" at")
+        _fail(f"it is not valid JSON ({what[:1].lower()}{what[1:]} at column {e.colno}; see {FORMAT_DOC})", line)
     try:
         # a JSON escape can spell half a surrogate pair, which is no character at all
         json.dumps(obj, ensure_ascii=False).encode("utf-8")
@@ -152,11 +159,11 @@ def check_fields(obj: dict[str, Any], line: int) -> None:
         _need(obj, key, line)
     session = obj["session"]
     if session is not None and not (isinstance(session, str) and session):
-        _wrong("session", "a non-empty text or null", session, line)
+        _wrong("session", "non-empty text or null", session, line)
     if not _is_int(obj["deal"], 1):
         _wrong("deal", "a whole number from 1", obj["deal"], line)
     if not isinstance(obj["variant"], str):
-        _wrong("variant", "a text", obj["variant"], line)
+        _wrong("variant", "text", obj["variant"], line)
     if not isinstance(obj["rules"], dict):
         _wrong("rules", "an object", obj["rules"], line)
     seats = obj["seats"]
@@ -261,8 +268,18 @@ def _lines(path: Path) -> Iterator[tuple[int, str]]:
             yield number, text
 
 
+#: What a blank line may hold: ASCII spaces, tabs and carriage returns, and its line feed. A line of other white
+#: space (U+3000, U+00A0) is not blank: it is refused, as JSON refuses it.
+_BLANK = re.compile(r"[ \t\r\n]*")
+
+
 def read(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    """Yield (line number, parsed record) for each non-blank line; raises HistoryError on a bad line."""
+    """Yield (line number, parsed record) for each non-blank line; raises HistoryError on a bad line, and when the
+    file holds no deal at all."""
+    empty = True
     for number, text in _lines(Path(path)):
-        if text.strip():
+        if not _BLANK.fullmatch(text):
+            empty = False
             yield number, parse_line(text, number)
+    if empty:
+        raise EmptyHistory(f"{shown(str(path), 80)} holds no deals")

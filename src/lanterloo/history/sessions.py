@@ -16,7 +16,7 @@ from typing import Any
 from lanterloo.engine import Deal
 from lanterloo.errors import HistoryError
 from lanterloo.history.reader import read
-from lanterloo.history.verifier import rebuild, verify_record
+from lanterloo.history.verifier import rebuild, verify_record, who
 from lanterloo.rules import Rules
 
 
@@ -51,6 +51,8 @@ class Verifier:
     _open: _Open | None = None
     _closed: dict[str, tuple[int, int]] = field(default_factory=dict)
     _last_line: int = 0
+    #: variant name -> (lines, options that differ from the registered variant of that name), for the verdict
+    _house: dict[str, tuple[list[int], dict[str, Any]]] = field(default_factory=dict)
 
     def check(self, obj: dict[str, Any], line: int) -> Deal:
         if not self.check_results:
@@ -58,8 +60,13 @@ class Verifier:
         deal = verify_record(obj, line)
         self.deals += 1
         self.unfinished += obj["result"] is None
+        differs = deal.rules.differences()
+        if differs:
+            self._house.setdefault(deal.rules.preset, ([], differs))[0].append(line)
         session = obj["session"]
         if session is None:
+            # A deal that stands alone is a whole session of its own: the session it interrupts cannot go on.
+            self._close()
             self.standalone += 1
             if deal.rules.game == "louse" and obj["deal"] == 1:
                 self._louse_totals([0] * deal.players, obj, line)
@@ -75,8 +82,7 @@ class Verifier:
         where = f"deal {number} of session {_quoted(name)}"
         cur = self._open
         if cur is None or cur.name != name:
-            if cur is not None:
-                self._closed[cur.name] = (cur.first_line, self._last_line)
+            self._close()
             if name in self._closed:
                 a, b = self._closed[name]
                 raise HistoryError(
@@ -96,6 +102,8 @@ class Verifier:
                         "SESSION-1",
                     )
                 self.unchecked.append(f"session {_quoted(name)} before deal {number}")
+                if rules.game == "louse":
+                    self._louse_rising(None, where, obj, line)
             else:
                 self._first_deal(where, obj, rules, line)
             self._after(self._open, obj, rules)
@@ -125,6 +133,7 @@ class Verifier:
                     "SESSION-1",
                 )
             self.unchecked.append(f"session {_quoted(name)} from deal {before} to deal {number}")
+            self._across_gap(where, cur, obj, rules, line)
         else:
             self._follows(where, cur, obj, rules, line)
         cur.last, cur.rules = obj, rules
@@ -140,17 +149,79 @@ class Verifier:
         if rules.game == "louse":
             self._louse_totals([0] * len(obj["seats"]), obj, line)
 
-    def _follows(self, where: str, cur: _Open, obj: dict[str, Any], rules: Rules, line: int) -> None:
+    def _close(self) -> None:
+        """The open session ends here: a later deal of it is out of place."""
+        if self._open is not None:
+            self._closed[self._open.name] = (self._open.first_line, self._last_line)
+            self._open = None
+
+    @staticmethod
+    def _same_table(where: str, cur: _Open, obj: dict[str, Any], rules: Rules, line: int) -> None:
+        """What holds for the whole of a session, so across a gap too: the rules, the seats and the names."""
+        prev = cur.last
+        if rules != cur.rules:
+            raise HistoryError(f"{where} changes the rules within the session (SESSION-1)", line, "SESSION-1")
+        if len(obj["seats"]) != len(prev["seats"]):
+            raise HistoryError(f"{where} changes the number of seats within the session (SESSION-1)", line, "SESSION-1")
+        if [s["name"] for s in obj["seats"]] != [s["name"] for s in prev["seats"]]:
+            raise HistoryError(f"{where} changes the players' names within the session (SESSION-1)", line, "SESSION-1")
+
+    def _across_gap(self, where: str, cur: _Open, obj: dict[str, Any], rules: Rules, line: int) -> None:
+        """The continuity a gap leaves checkable: the table, the dealer (the deal passes one seat per deal), the
+        chips on the table (stacks and pool together: no deal makes or loses a chip), and Louse totals that never
+        fall. Each seat's stack, the pool alone, Lou's antes and the exact totals depend on the deals left out."""
+        self._same_table(where, cur, obj, rules, line)
         prev = cur.last
         result = prev["result"]
         n = len(obj["seats"])
-        if rules != cur.rules:
-            raise HistoryError(f"{where} changes the rules within the session (SESSION-1)", line, "SESSION-1")
-        if n != len(prev["seats"]):
-            raise HistoryError(f"{where} changes the number of seats within the session (SESSION-1)", line, "SESSION-1")
+        dealer = (prev["dealer"] + obj["deal"] - prev["deal"]) % n
+        if obj["dealer"] != dealer:
+            names = [s["name"] for s in obj["seats"]]
+            raise HistoryError(
+                f"{where} is dealt by {who(names, obj['dealer'])}, but deal {prev['deal']} was dealt by "
+                f"{who(names, prev['dealer'])} and the deal passes one seat to the left each deal, so "
+                f"{who(names, dealer)} deals this one (COMMON-3)",
+                line,
+                "COMMON-3",
+            )
+        chips = sum(s["stack"] for s in obj["seats"]) + obj["pool"]
+        left = sum(result["stacks"]) + result["pool"]
+        if chips != left:
+            raise HistoryError(
+                f"{where} starts with {chips:,} chips on the table (stacks and pool), but deal {prev['deal']} left "
+                f"{left:,}, and no deal makes or loses a chip (SESSION-1)",
+                line,
+                "SESSION-1",
+            )
+        if rules.game == "louse":
+            self._louse_rising(result["totals"], where, obj, line)
+
+    @staticmethod
+    def _louse_rising(before: list[int] | None, where: str, obj: dict[str, Any], line: int) -> None:
+        """Across a gap: the totals before this deal (its totals less its points) are no lower than the last
+        known totals (none known: no lower than 0), since penalty points only ever add up (LOUSE-MATCH-1)."""
+        result = obj["result"]
+        totals = result.get("totals") if result is not None else None
+        if totals is None:
+            return
+        start = [t - p for t, p in zip(totals, result["settlement"]["points"], strict=True)]
+        floor = before if before is not None else [0] * len(start)
+        if any(a < b for a, b in zip(start, floor, strict=True)):
+            raise HistoryError(
+                f"{where} has match totals {totals} after scoring {result['settlement']['points']}, so the totals "
+                f"before it were {start}, below the {floor} "
+                + ("an earlier deal left" if before is not None else "a match starts from")
+                + ": penalty points only ever add up (LOUSE-MATCH-1)",
+                line,
+                "LOUSE-MATCH-1",
+            )
+
+    def _follows(self, where: str, cur: _Open, obj: dict[str, Any], rules: Rules, line: int) -> None:
+        self._same_table(where, cur, obj, rules, line)
+        prev = cur.last
+        result = prev["result"]
+        n = len(obj["seats"])
         names = [s["name"] for s in obj["seats"]]
-        if names != [s["name"] for s in prev["seats"]]:
-            raise HistoryError(f"{where} changes the players' names within the session (SESSION-1)", line, "SESSION-1")
         stacks = [s["stack"] for s in obj["seats"]]
         if stacks != result["stacks"]:
             raise HistoryError(
@@ -167,8 +238,8 @@ class Verifier:
             )
         if obj["dealer"] != (prev["dealer"] + 1) % n:
             raise HistoryError(
-                f"{where} is dealt by seat {obj['dealer']}, but the deal passes to the left, to seat "
-                f"{(prev['dealer'] + 1) % n} (COMMON-3)",
+                f"{where} is dealt by {who(names, obj['dealer'])}, but the deal passes to the left, to "
+                f"{who(names, (prev['dealer'] + 1) % n)} (COMMON-3)",
                 line,
                 "COMMON-3",
             )
@@ -231,14 +302,31 @@ class Verifier:
         if parts:
             text += f" ({'; '.join(parts)})"
         if self.unchecked:
-            shown_gaps = ", ".join(self.unchecked[:3]) + (
-                f" and {len(self.unchecked) - 3:,} more" if len(self.unchecked) > 3 else ""
-            )
+            k = len(self.unchecked)
+            shown_gaps = ", ".join(self.unchecked[:3]) + (f" and {k - 3:,} more" if k > 3 else "")
             text += (
-                f". The file is a selection, so the stacks, pool, dealer, antes and totals carried across "
-                f"{len(self.unchecked):,} gap{'s' if len(self.unchecked) != 1 else ''} were not checked: {shown_gaps}"
+                f". The file is a selection with {k:,} gap{'s' if k != 1 else ''} ({shown_gaps}): across "
+                f"{'them' if k != 1 else 'it'} the rules, the seats, the names, the dealer and the chips on the table "
+                "were checked, but not each seat's stack, the pool, Lou's antes or the exact Louse totals, which "
+                "depend on the deals left out"
+            )
+        for variant, (lines, differs) in list(self._house.items())[:3]:
+            changed = ", ".join(f"{k}={_value(v)}" for k, v in list(differs.items())[:4])
+            more = f" and {len(differs) - 4} more" if len(differs) > 4 else ""
+            where = (
+                f"the deal on line {lines[0]}" if len(lines) == 1 else f"{len(lines):,} deals, from line {lines[0]},"
+            )
+            one = len(lines) == 1
+            text += (
+                f". Note: {where} name{'s' if one else ''} the variant {_quoted(variant)} but {'is' if one else 'are'} "
+                f"played with house rules ({changed}{more}): what was verified is the recorded rules, not the "
+                "variant's"
             )
         return text
+
+
+def _value(v: Any) -> str:
+    return ("true" if v else "false") if isinstance(v, bool) else str(v)
 
 
 def deals(

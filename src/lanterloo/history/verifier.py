@@ -14,8 +14,8 @@ import json
 from collections import Counter
 from typing import Any
 
-from lanterloo.actions import Action, parse_action
-from lanterloo.cards import Card, fmt_cards
+from lanterloo.actions import Action, Discard, parse_action
+from lanterloo.cards import CARDS, Card, fmt_cards, parse_card, parse_cards
 from lanterloo.engine import Deal, deck_for
 from lanterloo.errors import HistoryError, IllegalActionError, LooError
 from lanterloo.history.reader import FORMAT_DOC, check_fields, shown
@@ -38,14 +38,14 @@ def _rules(obj: dict[str, Any], line: int) -> Rules:
     for key, value in rules_d.items():
         want = _RULE_TYPES.get(key)
         if want is not None and type(value) is not want:
-            kind = {bool: "true or false", int: "a whole number", str: "a text"}.get(want, want.__name__)
+            kind = {bool: "true or false", int: "a whole number", str: "text"}.get(want, want.__name__)
             raise HistoryError(
                 f"its rules option {key!r} must be {kind}, not {shown(value)} (COMMON-1)", line, "COMMON-1"
             )
     try:
         rules = Rules.from_dict(rules_d)
     except (LooError, TypeError) as e:
-        raise HistoryError(f"its rules are not valid: {e} (COMMON-1)", line, "COMMON-1") from None
+        raise HistoryError(f"its rules are not valid: {_clause(e)} (COMMON-1)", line, "COMMON-1") from None
     if obj["variant"] != rules.preset:
         raise HistoryError(
             f"its variant {shown(obj['variant'])} is not the preset {shown(rules.preset)} its rules name (COMMON-1)",
@@ -55,11 +55,66 @@ def _rules(obj: dict[str, Any], line: int) -> Rules:
     return rules
 
 
+#: Each card as the format writes it ("Th"): the record is read in this notation only, not in the lenient forms a
+#: person may type ("10h", "T♥"), so a history has one spelling and two verifiers cannot read it differently.
+_CANON_CARDS = {str(c): c for c in CARDS}
+_CARD_FORM = "a rank 2 to 9, T, J, Q, K or A, then a suit c, d, h or s, like Th"
+
+
+def _clause(e: Exception) -> str:
+    """An error's sentence without its full stop, to be carried on inside another sentence."""
+    return str(e).rstrip().rstrip(".")
+
+
 def _card(text: str, line: int, where: str = "the deck") -> Card:
+    card = _CANON_CARDS.get(text)
+    if card is not None:
+        return card
     try:
-        return Card.parse(text)
+        lenient = f", so write {str(parse_card(text))!r}"
+    except LooError:
+        lenient = ""
+    raise HistoryError(
+        f"{where} holds {shown(text)}, which is not a card as a hand history writes one ({_CARD_FORM}){lenient} "
+        f"(see {FORMAT_DOC})",
+        line,
+    )
+
+
+def _action(text: str, i: int, line: int) -> Action:
+    """An action in the notation the writer emits, exactly (docs/hand-history.md, "Notation"): a person's
+    shorthand that ``parse_action`` also reads (``fold``, ``in``, ``1h``, cards out of order) is refused here."""
+    try:
+        action = parse_action(text)
     except LooError as e:
-        raise HistoryError(f"{where} holds a bad card: {e}", line) from None
+        raise HistoryError(f"action {i}: {e}", line) from None
+    canon = action.notation()
+    if canon == text:
+        return action
+    if isinstance(action, Discard):
+        named = Counter(parse_cards(text.split(None, 1)[1] if " " in text.strip() else ""))
+        twice = sorted(c for c, k in named.items() if k > 1)
+        if twice:
+            raise HistoryError(
+                f"action {i} ({shown(text)}) names {fmt_cards(twice, True)} more than once: a discard lists each "
+                f"card once (see {FORMAT_DOC})",
+                line,
+            )
+    raise HistoryError(
+        f"action {i} is written {shown(text)}, but a hand history writes it {canon!r}: cards as {_CARD_FORM}, "
+        f"a discard's cards in index order (see {FORMAT_DOC})",
+        line,
+    )
+
+
+def who(names: list[str], seat: int) -> str:
+    """A seat as a message names it: the player's name, cut short, and the seat."""
+    return f"{_name(names, seat)} (seat {seat})"
+
+
+def _name(names: list[str], seat: int) -> str:
+    name = names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+    return name if len(name) <= 30 else name[:29] + "…"
 
 
 def _deck(rules: Rules, players: int, raw: list[str], line: int) -> list[Card]:
@@ -97,13 +152,10 @@ def _rebuild(obj: dict[str, Any], rules: Rules, line: int) -> tuple[Deal, list[t
     try:
         rules.check_players(len(stacks))
     except LooError as e:
-        raise HistoryError(f"{e} (COMMON-2)", line, "COMMON-2") from None
-    actions: list[tuple[int, Action]] = []
-    for i, (seat, text) in enumerate(obj["actions"], 1):
-        try:
-            actions.append((seat, parse_action(text)))
-        except LooError as e:
-            raise HistoryError(f"action {i}: {e}", line) from None
+        raise HistoryError(f"{_clause(e)} (COMMON-2)", line, "COMMON-2") from None
+    actions = [(seat, _action(text, i, line)) for i, (seat, text) in enumerate(obj["actions"], 1)]
+    names: list[str] = [s["name"] for s in obj["seats"]]
+    short = [_name(names, s) for s in range(len(names))]
     deck = _deck(rules, len(stacks), obj["deck"], line)
     reshuffles = [[_card(c, line, "a reshuffle") for c in r] for r in obj["reshuffles"]]
     try:
@@ -112,23 +164,21 @@ def _rebuild(obj: dict[str, Any], rules: Rules, line: int) -> tuple[Deal, list[t
         raise HistoryError(f"the deal cannot start: {e}", line) from None
     for i, (seat, action) in enumerate(actions, 1):
         expected = deal.seats_to_act()
+        what = f"action {i}, {action.notation()!r} by {who(names, seat)},"
         if seat not in expected:
-            raise HistoryError(
-                f"action {i} ({action.notation()!r}) is by seat {seat}, but it is seat "
-                f"{deal.current_player()}'s turn (COMMON-4)"
-                if expected
-                else f"action {i} ({action.notation()!r} by seat {seat}) comes after the deal is over (COMMON-4)",
-                line,
-                "COMMON-4",
-            )
+            if not expected:
+                why = "comes after the deal is over"
+            elif len(expected) == 1:
+                why = f"is out of turn: it is {short[expected[0]]}'s turn"
+            else:  # Lou's secret commit: the seats that have not committed yet
+                why = f"is out of turn: only {' and '.join(short[x] for x in expected)} may act now"
+            raise HistoryError(f"{what} {why} (COMMON-4)", line, "COMMON-4")
         try:
             deal.apply(action, seat)
         except IllegalActionError as e:
-            raise HistoryError(
-                f"action {i} ({action.notation()!r} by seat {seat}) is illegal: {e}", line, e.rule_id
-            ) from None
+            raise HistoryError(f"{what} is illegal: {e.describe(short)}", line, e.rule_id) from None
         except LooError as e:
-            raise HistoryError(f"action {i} ({action.notation()!r} by seat {seat}) failed: {e}", line) from None
+            raise HistoryError(f"{what} failed: {e}", line) from None
     return deal, actions
 
 
@@ -156,8 +206,9 @@ def _before_play(obj: dict[str, Any], rules: Rules, line: int) -> None:
             owed = rules.ante_owed(s, obj["dealer"])
             if seat["stack"] < owed:
                 raise HistoryError(
-                    f"seat {s} has {seat['stack']} chips, less than the ante of {owed} it owes, so this deal is "
-                    "never dealt: a player who cannot pay the ante ends the session (SESSION-2)",
+                    f"{who([t['name'] for t in obj['seats']], s)} has {seat['stack']} chips, less than the ante "
+                    f"of {owed} owed, so this deal is never dealt: a player who cannot pay the ante ends the "
+                    "session (SESSION-2)",
                     line,
                     "SESSION-2",
                 )
@@ -243,8 +294,9 @@ def verify_record(obj: dict[str, Any], line: int) -> Deal:
                         line,
                         rule,
                     )
+        plural = key in ("antes", "stacks")  # "the recorded antes do", "the recorded pool does"
         raise HistoryError(
-            f"the recorded {key} {shown(recorded, 80)} {'does' if key == 'pool' else 'do'} not match the replay's "
+            f"the recorded {key} {shown(recorded, 80)} {'do' if plural else 'does'} not match the replay's "
             f"{shown(value, 80)} ({rule})",
             line,
             rule,

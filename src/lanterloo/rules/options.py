@@ -15,9 +15,14 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
-from lanterloo.errors import RulesError
+from lanterloo.errors import RulesError, shown
+from lanterloo.wholetext import MAX_INT_DIGITS, in_bound
 
 Game = Literal["loo", "lou", "louse"]
+#: The highest louse_target (LOUSE-MATCH-1): with it a match lasts at most 466 deals (docs/rules/louse.md).
+MAX_LOUSE_TARGET = 10_000
+#: The most card points a queen may count (LOUSE-SCORE-1); a negative value would let a match run for ever.
+MAX_QUEEN_POINTS = 100
 #: What a variant may be called: lowercase words of letters and digits joined by hyphens ("three-card", "my-house").
 VARIANT_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
@@ -330,15 +335,17 @@ def _validate(r: Rules) -> None:
         if origin is Literal:
             if value not in get_args(hint):
                 choices = ", ".join(str(a) for a in get_args(hint))
-                raise RulesError(f"Option {name} must be one of {choices}, not {value!r}.")
+                raise RulesError(f"Option {name} must be one of {choices}, not {shown(value)}.")
         elif hint is bool:
             if not isinstance(value, bool):
-                raise RulesError(f"Option {name} must be true or false, not {value!r}.")
+                raise RulesError(f"Option {name} must be true or false, not {shown(value)}.")
         elif hint is int:
             if not isinstance(value, int) or isinstance(value, bool):
-                raise RulesError(f"Option {name} must be a whole number, not {value!r}.")
+                raise RulesError(f"Option {name} must be a whole number, not {shown(value)}.")
+            if not in_bound(value):
+                raise RulesError(f"Option {name} must have at most {MAX_INT_DIGITS} digits, not {shown(value)}.")
         elif hint is str and not isinstance(value, str):
-            raise RulesError(f"Option {name} must be text, not {value!r}.")
+            raise RulesError(f"Option {name} must be text, not {shown(value)}.")
     # Any well-formed name is accepted, registered or not: a hand history of a house variant must verify in a
     # process that never registered it, and the options below are validated all the same.
     if not VARIANT_NAME.fullmatch(r.preset):
@@ -380,6 +387,14 @@ def _validate(r: Rules) -> None:
         raise RulesError(f"lou_draw must be from 0 to 3, not {r.lou_draw}.")
     if r.louse_target <= 0:
         raise RulesError("louse_target must be positive.")
+    # Bounded so that a match is bounded: a deal hands out at least 86 points, so n players reach any target
+    # within about n * target / 86 deals (docs/rules/louse.md); `loo simulate` finishes the match it is in.
+    if r.louse_target > MAX_LOUSE_TARGET:
+        raise RulesError(f"Option louse_target must be at most {MAX_LOUSE_TARGET:,}, not {shown(r.louse_target)}.")
+    if not 0 <= r.louse_queen_points <= MAX_QUEEN_POINTS:
+        raise RulesError(
+            f"Option louse_queen_points must be from 0 to {MAX_QUEEN_POINTS}, not {shown(r.louse_queen_points)}."
+        )
     if r.min_players < 2:
         raise RulesError("At least two players are needed.")
     if r.game == "louse" and r.min_players not in (3, 4):

@@ -5,9 +5,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from lanterloo.errors import RulesError
+from lanterloo.errors import NotationError, RulesError
 from lanterloo.rules.options import OPTION_FIELDS, OPTION_HINTS, Rules
 from lanterloo.rules.registry import PRESETS, resolve_preset
+from lanterloo.wholetext import parse_whole
 
 
 def parse_option_value(name: str, text: str) -> Any:
@@ -23,10 +24,11 @@ def parse_option_value(name: str, text: str) -> Any:
             return False
         raise RulesError(f"Option {name} must be true or false, not {text!r}.")
     if hint is int:
+        # the hand-history reader's grammar and bound, so a value written by `loo simulate -o` verifies
         try:
-            return int(text)
-        except ValueError:
-            raise RulesError(f"Option {name} must be a whole number, not {text!r}.") from None
+            return parse_whole(text, f"Option {name}")
+        except NotationError as e:
+            raise RulesError(str(e)) from None
     return text.strip()
 
 

@@ -8,7 +8,7 @@ import sys
 from dataclasses import dataclass
 from typing import NoReturn
 
-from lanterloo.cli.common import StrictParser
+from lanterloo.cli.common import StrictParser, count, seconds, styles, translate
 from lanterloo.errors import LooError
 from lanterloo.rules import parse_options, variant_names
 from lanterloo.termtext import escape
@@ -19,10 +19,9 @@ class UsageError(Exception):
     """A bad ``loo play`` argument; the message is one sentence."""
 
 
-class _Parser(StrictParser):  # refuses an empty or `--` value, as every loo command does
+class _Parser(StrictParser):  # refuses an empty or `--` value, and words its errors, as every loo command does
     def error(self, message: str) -> NoReturn:
-        text = message[0].upper() + message[1:]
-        raise UsageError(text if text.endswith(".") else text + ".")
+        raise UsageError(translate(message, self.prog))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -40,18 +39,24 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--players",
-        type=int,
+        type=count("--players", 1),
         metavar="N",
         help="seats at the table, you included (default 5, or the variant's nearest count)",
     )
     p.add_argument("--name", default="You", help="your name at the table (default You)")
     p.add_argument(
         "--bots",
+        type=styles("--bots"),
         metavar="STYLE,...",
         help="the bots' style: one for all, or one per opponent "
         "(random, heuristic, cautious, balanced, bold; default balanced)",
     )
-    p.add_argument("--seed", type=int, metavar="S", help="seed for the deals (default: a random one, shown on screen)")
+    p.add_argument(
+        "--seed",
+        type=count("--seed", 0),
+        metavar="S",
+        help="seed for the deals (default: a random one, shown on screen)",
+    )
     p.add_argument(
         "--option",
         action="append",
@@ -59,12 +64,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KEY=VALUE",
         help="a rules option, repeatable (see `loo rules VARIANT`)",
     )
-    p.add_argument("--stack", type=int, default=100, metavar="N", help="everyone's starting chips (default 100)")
-    p.add_argument("--deals", type=int, metavar="N", help="end the session after N deals")
+    p.add_argument(
+        "--stack", type=count("--stack", 1), default=100, metavar="N", help="everyone's starting chips (default 100)"
+    )
+    p.add_argument("--deals", type=count("--deals", 1), metavar="N", help="end the session after N deals")
     p.add_argument("--resume", metavar="FILE", help="continue a saved game (its settings come from the file)")
     p.add_argument(
         "--delay",
-        type=float,
+        type=seconds("--delay"),
         default=0.5,
         metavar="SECONDS",
         help="how long each bot move stays on screen (default 0.5; 0 for instant)",
@@ -86,8 +93,6 @@ def parse(argv: list[str]) -> Launch:
     """Validate the arguments and build the game; raises UsageError with one sentence."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.delay < 0:
-        raise UsageError(f"--delay must be zero or more seconds, not {args.delay:g}.")
     if args.resume is not None:
         given = [f for f in _SETTING_FLAGS if any(a == f"--{f}" or a.startswith(f"--{f}=") for a in argv)]
         if given:
@@ -99,16 +104,13 @@ def parse(argv: list[str]) -> Launch:
         except LooError as e:
             raise UsageError(str(e)) from None
         return Launch(game, args.delay, args.resume)
-    if args.deals is not None and args.deals <= 0:
-        raise UsageError(f"--deals must be a positive number, not {args.deals}.")
     try:
         options = parse_options(args.option)
-        bots = args.bots.split(",") if args.bots is not None else None
         settings = new_settings(
             args.variant,
             players=args.players,
             name=args.name,
-            bots=bots,
+            bots=args.bots,
             seed=args.seed,
             options=options,
             stack=args.stack,
