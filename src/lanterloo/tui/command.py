@@ -6,13 +6,18 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import dataclass
-from typing import NoReturn
+from pathlib import Path
+from typing import Any, NoReturn
 
 from lanterloo.cli.common import StrictParser
 from lanterloo.errors import LooError
 from lanterloo.rules import parse_options, variant_names
 from lanterloo.termtext import escape
+from lanterloo.tui import savefiles
 from lanterloo.tui.game import Game, new_settings
+
+#: ``--resume`` given with no file: choose one from the list of saves.
+PICK = "\x00pick"
 
 
 class UsageError(Exception):
@@ -20,6 +25,12 @@ class UsageError(Exception):
 
 
 class _Parser(StrictParser):  # refuses an empty or `--` value, as every loo command does
+    def _get_values(self, action: argparse.Action, arg_strings: list[str]) -> Any:
+        # `--resume` may stand alone; given a value, the value must be one (`--resume=--` is no file name)
+        if action.nargs == "?" and arg_strings and (len(arg_strings) != 1 or arg_strings[0].strip() in ("", "--")):
+            self.error(f"argument {'/'.join(action.option_strings)}: expected one argument")
+        return super()._get_values(action, arg_strings)
+
     def error(self, message: str) -> NoReturn:
         text = message[0].upper() + message[1:]
         raise UsageError(text if text.endswith(".") else text + ".")
@@ -61,7 +72,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--stack", type=int, default=100, metavar="N", help="everyone's starting chips (default 100)")
     p.add_argument("--deals", type=int, metavar="N", help="end the session after N deals")
-    p.add_argument("--resume", metavar="FILE", help="continue a saved game (its settings come from the file)")
+    p.add_argument(
+        "--resume",
+        nargs="?",
+        const=PICK,
+        metavar="NAME|FILE",
+        help="continue a saved game (its settings come from the file); with no name, choose from the list of saves",
+    )
+    p.add_argument(
+        "--list-saves", action="store_true", help="list the saved games, newest first, and exit (no terminal needed)"
+    )
     p.add_argument(
         "--delay",
         type=float,
@@ -74,9 +94,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 @dataclass
 class Launch:
-    game: Game
+    game: Game | None  # None: --resume with no file, so the player chooses a save first
     delay: float
     save_path: str | None
+    listing: list[str] | None = None  # --list-saves: print this and stop
 
 
 _SETTING_FLAGS = ("variant", "players", "name", "bots", "seed", "option", "stack", "deals")
@@ -88,17 +109,27 @@ def parse(argv: list[str]) -> Launch:
     args = parser.parse_args(argv)
     if args.delay < 0:
         raise UsageError(f"--delay must be zero or more seconds, not {args.delay:g}.")
+    if args.list_saves:
+        folder = savefiles.saves_dir()
+        return Launch(None, args.delay, None, savefiles.listing(savefiles.list_saves(folder), folder))
     if args.resume is not None:
         given = [f for f in _SETTING_FLAGS if any(a == f"--{f}" or a.startswith(f"--{f}=") for a in argv)]
         if given:
             raise UsageError(
                 f"--resume takes every setting from the save file, so --{given[0]} cannot be given with it."
             )
+        if args.resume == PICK:
+            if not savefiles.list_saves():
+                raise UsageError(
+                    f"There are no saved games in {str(savefiles.saves_dir())!r}; `loo play` starts a new one."
+                )
+            return Launch(None, args.delay, None)
         try:
-            game = Game.load(args.resume)
+            path = savefiles.find(args.resume)
+            game = Game.load(path)
         except LooError as e:
             raise UsageError(str(e)) from None
-        return Launch(game, args.delay, args.resume)
+        return Launch(game, args.delay, str(path))
     if args.deals is not None and args.deals <= 0:
         raise UsageError(f"--deals must be a positive number, not {args.deals}.")
     try:
@@ -133,11 +164,32 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except SystemExit as e:  # --help
         return e.code if isinstance(e.code, int) else 0
+    if launch.listing is not None:
+        print("\n".join(escape(line) for line in launch.listing))  # file names are anyone's text
+        return 0
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("loo play: the game needs a terminal; run it in a terminal window, not through a pipe.", file=sys.stderr)
         return 2
+    if launch.game is None:
+        picked = _pick()
+        if picked is None:
+            return 0
+        try:
+            launch = Launch(Game.load(picked), launch.delay, str(picked))
+        except LooError as e:
+            print(f"loo play: {escape(str(e))}", file=sys.stderr)
+            return 2
     from lanterloo.tui.app import LooApp  # Textual loads only when there is a game to show
 
+    assert launch.game is not None
     app = LooApp(launch.game, delay=launch.delay, save_path=launch.save_path)
     result = app.run()
     return result if isinstance(result, int) else 0
+
+
+def _pick() -> Path | None:
+    """Let the player choose a save from the list (``--resume`` with no file); None when he leaves."""
+    from lanterloo.tui.picker import SavePicker
+
+    folder = savefiles.saves_dir()
+    return SavePicker(savefiles.list_saves(folder), folder).run()

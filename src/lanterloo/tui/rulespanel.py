@@ -1,6 +1,6 @@
-"""The terminal game's rules panel. Which rules and options are in force comes from the engine
-(``lanterloo.rules.rules_in_force`` and ``option_lines``, the list ``loo rules`` prints too), so the panel cannot
-claim a duty the engine does not enforce."""
+"""The terminal game's rules panel and rules page. What they say comes from the engine: the plain sentences of
+``lanterloo.rules.how_it_is_played`` and the rules and options in force (``rules_in_force``, ``option_lines``),
+the same functions ``loo rules`` prints from, so neither can claim a duty the engine does not enforce."""
 
 from __future__ import annotations
 
@@ -11,7 +11,16 @@ from rich.table import Table
 from rich.text import Text
 
 from lanterloo.ruleids import RULES
-from lanterloo.rules import PRESET_INFO, Rules, option_lines, rules_in_force, title, value_text
+from lanterloo.rules import (
+    PRESET_INFO,
+    PRESETS,
+    Rules,
+    how_it_is_played,
+    option_lines,
+    rules_in_force,
+    title,
+    value_text,
+)
 
 
 def panel_options(rules: Rules) -> list[str]:
@@ -66,4 +75,32 @@ def rules_panel(rules: Rules, options: dict[str, Any]) -> Group:
         )
     if options:
         parts.append(Text("Command line: " + " ".join(f"--option {k}={v}" for k, v in options.items()), style="dim"))
+    return Group(*parts)
+
+
+def rules_page(rules: Rules, options: dict[str, Any]) -> Group:
+    """The full-screen rules page (``r``): how the game is played, in the plain sentences ``loo rules`` prints for
+    these very rules (house rules and house variants included), then the panel: the rules and options in force,
+    with their IDs."""
+    parts: list[RenderableType] = [Text(f"How {title(rules)} is played", style="bold #ffd75f")]
+    info = PRESET_INFO.get(rules.preset)
+    if info is not None and info.base is not None:
+        base = PRESETS.get(info.base)
+        changed = (
+            [f"{k}={value_text(v)}" for k, v in rules.to_dict().items() if k != "preset" and getattr(base, k) != v]
+            if base is not None
+            else []
+        )
+        note = f"A house variant of {info.base}" + (": " + ", ".join(changed) if changed else "") + "."
+        parts.append(Text(note, style="#ffaf00"))
+    plain = Table(box=None, padding=(0, 1, 0, 0), show_header=False, show_edge=False, expand=True)
+    plain.add_column(no_wrap=True)
+    plain.add_column(ratio=1)
+    for sentence in how_it_is_played(rules):
+        plain.add_row(" •", Text(sentence))
+    parts.append(plain)
+    if info is not None and info.docs:
+        parts.append(Text(f"The full rules, rule by rule: {info.docs}", style="dim"))
+    parts.append(Text(""))
+    parts.append(rules_panel(rules, options))
     return Group(*parts)
