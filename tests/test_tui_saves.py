@@ -348,6 +348,7 @@ def test_saves_go_to_the_data_folder_under_a_name_per_session(data: Path) -> Non
         assert NAME.fullmatch(saved[0].name)
         assert saved[0].name.endswith(short_id(app.game.settings.session_id) + ".loosave")
         assert 'make play ARGS="--resume"' in feedback(app)
+        assert stat.S_IMODE(os.stat(saved[0]).st_mode) == 0o600
         before = saved[0].read_bytes()
         await play_out(app, pilot)
         assert isinstance(app.screen, SummaryScreen)

@@ -116,16 +116,19 @@ def session_of(path: Path) -> str | None:
 
 def write(game: Game, path: Path) -> None:
     """Save ``game`` to ``path`` (its folder made if need be) without ever leaving half a file: the sealed text goes
-    to a file beside it that then takes its name. Raises OSError or SaveError."""
+    to a file beside it that then takes its name. Raises OSError or SaveError (the caller asks before replacing
+    another game's file: ``session_of``)."""
     text = save.seal(save.to_save(game))
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     part = path.with_name(f".{path.name}.part")
     try:
-        part.write_text(text, encoding="ascii")
+        # readable by the user alone, like the key: sealed, but nobody else's business
+        with os.fdopen(os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w", encoding="ascii") as fp:
+            fp.write(text)
         os.replace(part, path)
     finally:
-        if part.exists():
-            part.unlink()
+        if exists(part):
+            part.unlink(missing_ok=True)
     save.saved(game)
 
 
