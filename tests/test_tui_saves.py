@@ -524,6 +524,11 @@ def test_resume_by_name_or_path(data: Path, capsys: pytest.CaptureFixture[str]) 
         launch = parse(["--resume", name])
         assert launch.game is not None and launch.save_path == str(old)
         assert launch.game.settings.variant == "five-card" and len(launch.game.session.records) == 2
+    # a path relative to the current folder stays that file: saving again does not move it into the saves folder
+    here = Path.cwd() / "here.loosave"
+    old.rename(here)
+    launch = parse(["--resume", "./here.loosave"])
+    assert launch.save_path == str(here)
     assert main(["--resume", "nosuch"]) == 2
     assert "There is no save called 'nosuch'" in capsys.readouterr().err
     assert main(["--resume="]) == 2

@@ -4,6 +4,7 @@ exit status 2."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -129,7 +130,7 @@ def parse(argv: list[str]) -> Launch:
             game = Game.load(path)
         except LooError as e:
             raise UsageError(str(e)) from None
-        return Launch(game, args.delay, str(path))
+        return Launch(game, args.delay, os.path.abspath(path))
     if args.deals is not None and args.deals <= 0:
         raise UsageError(f"--deals must be a positive number, not {args.deals}.")
     try:
@@ -175,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
         if picked is None:
             return 0
         try:
-            launch = Launch(Game.load(picked), launch.delay, str(picked))
+            launch = Launch(Game.load(picked), launch.delay, os.path.abspath(picked))
         except LooError as e:
             print(f"loo play: {escape(str(e))}", file=sys.stderr)
             return 2

@@ -7,6 +7,7 @@ replaced only when the player says so. Saving or exporting from a deal's summary
 
 from __future__ import annotations
 
+import os
 import shlex
 from collections.abc import Callable
 from pathlib import Path
@@ -73,7 +74,8 @@ class Saving(Board):
         finish = after or (lambda _saved: None)
         folder = savefiles.saves_dir()
         default = Path(self.save_path) if self.save_path else savefiles.default_path(self.game)
-        shown = default.name if default.parent == folder else str(default)
+        # anywhere but the saves folder, the whole path: a bare name typed back would go into the saves folder
+        shown = default.name if default.parent == folder else os.path.abspath(default)
         self.say("", "")
 
         def chosen(answer: str | None) -> None:
