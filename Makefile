@@ -1,30 +1,58 @@
-# Two commands on a fresh machine: `make play` and `make test`. Each builds the local venv if it is missing.
+# Two commands on a fresh machine: `make play` and `make test`. Each builds the local venv if it is missing and
+# installs only what it needs: `make play` the game (the `play` extra), `make test` the test tools and the
+# benchmark's reference engine, whose comparison test the suite runs (`dev` and `bench`), `make bench` the
+# benchmark's (`bench`). Arguments reach the game through ARGS: make play ARGS="--variant lou".
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+# -qq: errors only. A machine whose pip config names an extra index without every package (a local mirror) makes
+# pip warn once per package it looks up there, which says nothing about the game.
+PIP := $(BIN)/python -m pip -qq --disable-pip-version-check
+ARGS ?=
 
-.PHONY: play test lint typecheck pytest bench clean venv fuzz
+# One stamp per set of extras, newer than pyproject.toml once that set is installed. Installing a set that holds
+# another stamps that one too, so `make test` then `make play` installs nothing more, while `make play` then
+# `make test` adds the test tools to the same venv.
+PLAY := $(VENV)/.installed-play
+TEST := $(VENV)/.installed-test
+BENCH := $(VENV)/.installed-bench
 
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,bench]'
-	touch $(STAMP)
+.PHONY: play test lint typecheck pytest bench clean venv venv-play fuzz
 
-venv: $(STAMP)
+$(BIN)/python:
+	@echo "Creating the local environment in $(VENV) ..."
+	@$(PYTHON) -m venv $(VENV)
 
-play: $(STAMP)
-	$(BIN)/loo play
+$(PLAY): pyproject.toml | $(BIN)/python
+	@echo "Installing the game into $(VENV) (once) ..."
+	@$(PIP) install -e '.[play]'
+	@touch $@
 
-lint: $(STAMP)
+$(TEST): pyproject.toml | $(BIN)/python
+	@echo "Installing the game, the test tools and OpenSpiel into $(VENV) (once) ..."
+	@$(PIP) install -e '.[dev,bench]'
+	@touch $@ $(PLAY) $(BENCH)
+
+$(BENCH): pyproject.toml | $(BIN)/python
+	@echo "Installing the benchmark's tools into $(VENV) (once) ..."
+	@$(PIP) install -e '.[bench]'
+	@touch $@
+
+venv-play: $(PLAY)
+
+venv: $(TEST)
+
+play: $(PLAY)
+	@$(BIN)/loo play $(ARGS)
+
+lint: $(TEST)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 
-typecheck: $(STAMP)
+typecheck: $(TEST)
 	$(BIN)/mypy
 
-pytest: $(STAMP)
+pytest: $(TEST)
 	$(BIN)/pytest -n 2
 
 test: lint typecheck pytest
@@ -32,14 +60,14 @@ test: lint typecheck pytest
 # The fuzz tests at FUZZ_SCALE times the suite's examples (a few minutes at 40); counts go to fuzz-report.jsonl and
 # are summed at the end. docs/fuzzing.md records a run.
 FUZZ_SCALE ?= 40
-fuzz: $(STAMP)
+fuzz: $(TEST)
 	rm -f fuzz-report.jsonl
 	LANTERLOO_FUZZ_SCALE=$(FUZZ_SCALE) LANTERLOO_FUZZ_REPORT=$(CURDIR)/fuzz-report.jsonl \
 		$(BIN)/pytest -n 2 -q tests/test_fuzz_history.py tests/test_fuzz_cli.py \
 		tests/test_api_misuse.py
 	$(BIN)/python -c 'import json; [print(r) for r in map(json.loads, open("fuzz-report.jsonl"))]'
 
-bench: $(STAMP)
+bench: $(BENCH)
 	$(BIN)/python bench/run.py
 
 clean:

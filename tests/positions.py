@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from lanterloo import Action, Card, Deal, IllegalActionError, Phase, Play, Settlement, parse_action, parse_cards
+from lanterloo.actions import Ante
 from lanterloo.cards import mask_of
 from lanterloo.engine.events import Forced
 
@@ -15,6 +16,13 @@ def cards(text: str) -> set[Card]:
 
 def legal_cards(deal: Deal) -> set[Card]:
     return {a.card for a in deal.legal_actions() if isinstance(a, Play)}
+
+
+def set_ante(deal: Deal, amount: int = 3) -> Deal:
+    """Lou's dealer sets the ante, as he must first when a game starts (LOU-ANTE-2); any other deal is left as is."""
+    if deal.phase is Phase.ANTE:
+        deal.apply(Ante(amount), deal.dealer)
+    return deal
 
 
 def act(deal: Deal, *moves: str) -> None:

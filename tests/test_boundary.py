@@ -14,7 +14,7 @@ from lanterloo.cards import ACE, Suit, mask_of, parse_card
 from lanterloo.engine import shape_of, tables_once_led, tricks
 from lanterloo.setup import deal_from_hands
 from lanterloo.tables import loo_tables
-from positions import act
+from positions import act, set_ante
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -43,7 +43,7 @@ def test_the_public_surface_returns_immutable_copies() -> None:
 def test_hidden_shows_the_referee_what_views_hide(preset: str) -> None:
     rules = rules_with(preset)
     players = rules.player_range()[0]
-    deal = Deal(rules, [100] * players, 0, seed=5)
+    deal = set_ante(Deal(rules, [100] * players, 0, seed=5))  # Lou: the cards come after the dealer's ante
     hidden = deal.hidden()
     for seat in range(players):
         assert tuple(deal.view(seat).hand) == hidden.hands[seat]

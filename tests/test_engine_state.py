@@ -22,11 +22,11 @@ from lanterloo import (
 from lanterloo.cards import Suit, mask_of, parse_card, parse_cards
 from lanterloo.engine import HANDLERS, declare, replay, shape_of, tricks
 from lanterloo.engine.events import Reshuffled
-from lanterloo.engine.phases import PLAYER_PHASES
+from lanterloo.engine.phases import PLAYER_PHASES, WAITING_STEPS
 from lanterloo.engine.state import _KEY_SLOTS, _NOT_IN_KEY
 from lanterloo.setup import deal_from_hands
 from lanterloo.tables import loo_tables
-from positions import act, assert_illegal, settled
+from positions import act, assert_illegal, set_ante, settled
 
 
 def play_out(deal: Deal, rng: random.Random) -> Deal:
@@ -47,7 +47,7 @@ def test_every_phase_has_one_handler_automatic_or_for_players() -> None:
     assert set(HANDLERS) == set(Phase)
     for phase, handler in HANDLERS.items():
         automatic = handler.run is not None
-        assert automatic == (phase not in PLAYER_PHASES | {Phase.DONE}), phase
+        assert automatic == (phase not in PLAYER_PHASES | {Phase.DONE} or phase in WAITING_STEPS), phase
 
 
 @pytest.mark.parametrize("preset", ["three-card", "five-card", "irish", "lou", "louse", "rams-loo"])
@@ -150,7 +150,7 @@ def test_the_game_shape_is_chosen_once_per_deal() -> None:
 def lou_draw(shortfall: str) -> Deal:
     """16 players, so the stock holds 3 cards: seats 1 and 2 go In and each wants to draw 3."""
     rules = rules_with("lou", {"lou_draw": 3, "exchange_shortfall": shortfall})
-    deal = Deal(rules, [50] * 16, seed=4)
+    deal = set_ante(Deal(rules, [50] * 16, seed=4))
     for seat in range(16):
         deal.apply(STAND if seat in (1, 2) else PASS, seat)
     return deal
@@ -193,7 +193,7 @@ def test_LOO_POOL_4_a_loo_deal_nobody_plays_ends_the_game() -> None:
 
 
 def test_LOU_DECL_2_a_lou_deal_nobody_plays_goes_on_with_the_game() -> None:
-    deal = Deal(rules_with("lou"), [50] * 4, seed=1)
+    deal = set_ante(Deal(rules_with("lou"), [50] * 4, seed=1))
     for seat in range(4):
         deal.apply(PASS, seat)
     st = settled(deal)
@@ -204,7 +204,7 @@ def test_LOU_DECL_2_a_lou_deal_nobody_plays_goes_on_with_the_game() -> None:
 def test_LOO_POOL_2_the_remainder_option_applies_to_lou_piles(remainder: str) -> None:
     rules = rules_with("lou", {"lou_payout": "A", "remainder": remainder})
     assert rules.option_applies("remainder")
-    deal = Deal(rules, [50] * 4, pool=1, seed=3)  # 12 in antes and 1 carried: piles of 4, 1 left over
+    deal = set_ante(Deal(rules, [50] * 4, pool=1, seed=3))  # 12 in antes and 1 carried: piles of 4, 1 left over
     for seat in range(4):
         deal.apply(STAND, seat)
     st = settled(play_out(deal, random.Random(1)))

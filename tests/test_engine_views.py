@@ -33,7 +33,7 @@ from lanterloo.engine.events import (
 from lanterloo.engine.scoring import louse_card_values
 from lanterloo.engine.shape import stakes
 from lanterloo.setup import deal_from_hands
-from positions import act, settled
+from positions import act, set_ante, settled
 
 
 def play_out(deal: Deal, seed: int = 0) -> Deal:
@@ -78,7 +78,7 @@ def test_LOO_DECL_2_a_taken_miss_is_shown_to_its_taker_only() -> None:
 
 
 def test_LOU_DECL_1_a_commitment_is_hidden_until_revealed() -> None:
-    deal = Deal(rules_with("lou"), [50] * 4, seed=2)
+    deal = set_ante(Deal(rules_with("lou"), [50] * 4, seed=2))
     deal.apply(STAND, 2)
     ev = deal.events[-1]
     assert isinstance(ev, Committed) and ev.private_to == (2,)
@@ -177,7 +177,7 @@ def test_LOO_POOL_1_LOO_POOL_3_stakes_match_the_settlement() -> None:
 
 def test_LOU_PAY_1_stakes_show_the_piles_and_the_match() -> None:
     rules = rules_with("lou", {"lou_payout": "A"})
-    deal = Deal(rules, [100] * 4, seed=1)
+    deal = set_ante(Deal(rules, [100] * 4, seed=1))
     for seat in range(4):
         deal.apply(STAND if seat != 0 else PASS, seat)
     at_stake = deal.view(1).stakes

@@ -20,7 +20,7 @@ from lanterloo import (
     rules_with,
 )
 from lanterloo.setup import deal_from_hands, deck_for_hands
-from positions import act, assert_illegal, cards, legal_cards, settled
+from positions import act, assert_illegal, cards, legal_cards, set_ante, settled
 
 
 def commit(deal: Deal, ins: set[int]) -> None:
@@ -100,7 +100,7 @@ def lou_session(
     """A pot of 30 (18 carried + four antes of 3), everyone In, played in a session."""
     rules = rules_with("lou", opts)
     session = Session(rules, 4, dealer=0, pool=18)
-    deal = session.new_deal(deck=deck_for_hands(rules, 4, 0, hands, turnup="2♣"))
+    deal = set_ante(session.new_deal(deck=deck_for_hands(rules, 4, 0, hands, turnup="2♣")), 3)
     assert deal.pool == 30
     commit(deal, {0, 1, 2, 3})
     act(deal, *play)
@@ -164,9 +164,9 @@ E36_PLAY = ["A♥", "4♥", "5♥", "3♦", "K♦", "5♦", "3♠", "K♠", "4�
     ],
 )
 def test_LOU_GAME_1_E36_game_over_with_remainder(ante: int, carried: int, pot: int, share: int, next_pot: int) -> None:
-    rules = rules_with("lou", {"ante": ante})
+    rules = rules_with("lou")
     session = Session(rules, 5, dealer=0, pool=carried)
-    deal = session.new_deal(deck=deck_for_hands(rules, 5, 0, E36_HANDS, turnup="2♣"))
+    deal = set_ante(session.new_deal(deck=deck_for_hands(rules, 5, 0, E36_HANDS, turnup="2♣")), ante)
     assert deal.pool == pot
     commit(deal, {1, 2, 3})
     act(deal, *E36_PLAY)
@@ -177,4 +177,6 @@ def test_LOU_GAME_1_E36_game_over_with_remainder(ante: int, carried: int, pot: i
     assert st.pool_after == 1  # the remainder stays in the pot
     assert st.game_over
     session.finish_deal()
-    assert session.new_deal().pool == next_pot  # a new game: everyone antes again
+    new_game = session.new_deal()
+    assert new_game.phase is Phase.ANTE  # a new game: the next dealer sets the ante (LOU-ANTE-2)
+    assert set_ante(new_game, ante).pool == next_pot  # and everyone antes again

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from lanterloo import history
+from lanterloo.actions import Ante
 from lanterloo.bots import make_bots
 from lanterloo.cards import Card
 from lanterloo.engine import Deal, Phase
@@ -142,6 +143,8 @@ def _session_records(rules: Rules, players: int, deals: int, seed: int) -> list[
                 totals_after=rec.totals_after if rules.game == "louse" else None,
             )
         )
+        if rec.number == deals:  # exactly this many, whatever SESSION-4 would play on for
+            session.stop()
     return out
 
 
@@ -321,6 +324,7 @@ def test_the_coin_declare_accepts_any_pending_seat_order() -> None:
     # Lou's commitments are simultaneous: the record may list them in any order of the pending seats
     rules = rules_with("lou")
     deal = Deal(rules, [100] * 4, 0, seed=3)
+    deal.apply(Ante(6), 0)  # LOU-ANTE-2: the dealer sets the ante first
     rng = random.Random(1)
     order = [2, 0, 3, 1]
     for seat in order:
@@ -329,7 +333,8 @@ def test_the_coin_declare_accepts_any_pending_seat_order() -> None:
     bots = make_bots(["random"] * 4, 3)
     play_out(deal, bots)
     obj, again = _round_trip(deal)
-    assert [a[0] for a in obj["actions"][:4]] == order
+    assert obj["actions"][0] == [0, "ante 6"]
+    assert [a[0] for a in obj["actions"][1:5]] == order
     assert again.state_key() == deal.state_key()
 
 
@@ -350,6 +355,83 @@ def test_the_documented_example_line_verifies_under_todays_rules() -> None:
     assert history.dumps(obj) == line  # written exactly as the writer writes
 
 
+#: The documented example line as version 1 wrote it, before the options of version 2 existed.
+V1_EXAMPLE = (
+    '{"format":"lanterloo-hand-history","version":1,"session":"sim-42-1","deal":5,"variant":"three-card",'
+    '"rules":{"preset":"three-card","game":"loo","hand_size":3,"miss":true,"trump_mode":"turnup","pam":"n'
+    'one","min_players":3,"ante_mode":"everyone","ante":3,"loo_penalty":"fixed","loo_amount":3,"remainder'
+    '":"carry","declare":"sequential","bold_stand":"off","bold_stand_withdraw_miss":true,"club_law":false'
+    ',"dealer_takes_all_pass":true,"lone_player":"dealer_must_play","defend_miss":"exactly_one","exchange'
+    '":"none","exchange_shortfall":"limit","miss_holder_leads":false,"first_lead_forced":true,"forced_lea'
+    'd_cards":"ace","first_trump_lead":"two_trumps","trump_lead_highest":"heads_up","equivalent_cards":fa'
+    'lse,"later_trump_lead":"off","void_trump_duty":"always","lou_follow_suit":false,"pam_civil":"auto","'
+    'pam_civil_only_trump_exception":false,"pam_civil_last_card":"wins","pam_privileged":false,"pam_holde'
+    'r_not_looed":false,"flush_tie":"elder_hand","flush_order":"value","flush_exempt":"none","flush_payer'
+    's":"active","flush_paid_to_holder":false,"blaze":false,"lou_payout":"A","lou_no_winner":"carry","lou'
+    '_first_lead":"eldest_in","lou_later_leads":"trick_winner","lou_draw":0,"lou_zero_in":"carry","lou_ma'
+    'tch_cap":0,"louse_rank":"french","louse_jack_order":"diamonds_high","louse_queen_points":2,"diamond_'
+    'queen":"cancel_own_queens","louse_target":1500,"louse_tie":"highest_total","louse3_mode":"remove_two'
+    '_sevens","widow_points":"none"},"seats":[{"seat":0,"name":"Ann","stack":997},{"seat":1,"name":"Ben",'
+    '"stack":994},{"seat":2,"name":"Cat","stack":1009}],"dealer":2,"pool":0,"ante":true,"seed":1422915702'
+    '329094695,"deck":["Ad","5d","Th","Qs","2h","Qc","4c","4d","9d","Td","Ah","3d","7h","6c","Kd","5c","2'
+    'c","8s","Qh","7d","3c","8h","Jh","Jc","2d","6s","Ac","Kh","8c","Tc","3s","Ts","5h","9s","As","2s","3'
+    'h","Kc","6h","7c","Ks","4h","Qd","Js","6d","7s","Jd","4s","9c","9h","5s","8d"],"reshuffles":[],"acti'
+    'ons":[[0,"play"],[1,"play"],[2,"miss"],[0,"9d"],[1,"Td"],[2,"4d"],[1,"Qc"],[2,"Qs"],[0,"2h"],[0,"Ad"'
+    '],[1,"5d"],[2,"3d"]],"result":{"settlement":{"kind":"tricks","rule":"LOO-POOL-3","pool_before":9,"sh'
+    'are":3,"won":[6,3,0],"paid":[0,0,3],"owed":[0,0,3],"looed":[2],"pool_after":3,"tricks":[2,1,0],"winn'
+    'ers":[],"points":[],"game_over":true},"antes":[3,3,3],"stacks":[1000,994,1003],"pool":3}}'
+)
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def test_a_version_1_line_is_read_with_the_options_it_was_played_under() -> None:
+    obj = history.parse_line(V1_EXAMPLE, 1)
+    assert obj["version"] == 1 and "session_end" not in obj["rules"]
+    deal = history.verify_record(obj, 1)
+    assert deal.rules.session_end == "exact" and deal.rules.lou_ante_choice == "fixed"
+    assert deal.rules.to_dict() == {**rules_with("three-card").to_dict(), **history.ADDED_IN_VERSION_2}
+    # the same line as version 2 writes it: the same deal, with today's rules written out
+    new = history.deal_to_record(
+        deal, number=5, names=[s["name"] for s in obj["seats"]], seed=obj["seed"], session=obj["session"]
+    )
+    assert new["version"] == 2 and new["actions"] == obj["actions"] and new["result"] == obj["result"]
+
+
+def test_LOU_ANTE_2_a_version_1_lou_session_still_verifies_with_its_fixed_ante() -> None:
+    # written by lanterloo before LOU-ANTE-2 (loo simulate -v lou -n 4 -d 8 --seed 7): no ante actions
+    path = DATA / "lou-v1.jsonl"
+    assert history.verify_file(path) == 8
+    for _, obj, deal in history.deals(path):
+        assert obj["version"] == 1 and not any(a[1].startswith("ante") for a in obj["actions"])
+        assert deal.rules.lou_ante_choice == "fixed"
+        assert deal.started.antes == ((3,) * 4 if obj["ante"] else (0,) * 4)
+
+
+def test_LOU_ANTE_2_the_dealers_ante_is_recorded_and_re_verified(tmp_path: Path) -> None:
+    records = _session_records(rules_with("lou"), 4, 12, 3)
+    started = [r for r in records if r["ante"]]
+    assert started and all(
+        r["actions"][0][0] == r["dealer"] and r["actions"][0][1].startswith("ante ") for r in started
+    )
+    assert all(not a[1].startswith("ante") for r in records if not r["ante"] for a in r["actions"])
+    for r in started:
+        amount = int(r["actions"][0][1].split()[1])
+        assert r["result"]["antes"] == [amount] * 4
+    assert history.verify_file(_write(tmp_path, records)) == len(records)
+    # an ante the dealer may not set is refused with its rule
+    bad = copy.deepcopy(records)
+    bad[0]["actions"][0][1] = "ante 4"
+    with pytest.raises(HistoryError, match=r"multiple of 3.*\(LOU-ANTE-2\)") as e:
+        history.verify_file(_write(tmp_path, bad))
+    assert e.value.rule_id == "LOU-ANTE-2"
+    # and a deal that starts a game without the dealer's choice is refused: the first action is not his to take
+    bad = copy.deepcopy(records)
+    bad[0]["actions"] = bad[0]["actions"][1:]
+    with pytest.raises(HistoryError) as e:
+        history.verify_file(_write(tmp_path, bad))
+    assert e.value.rule_id in ("COMMON-4", "LOU-ANTE-2")
+
+
 def test_the_documented_dealing_order() -> None:
     # docs/hand-history.md, "Dealing": five players, dealer seat 2, the deck in index order
     deal = Deal(rules_with("three-card"), [100] * 5, 2, deck=list(range(52)), ante=False)
@@ -366,10 +448,11 @@ def test_SESSION_2_a_session_that_ends_early_is_followed_by_a_fresh_one(tmp_path
     summary = simulate(
         rules_with("lou"), 17, 200, seed=1, history=path, progress=lambda done, total: calls.append((done, total))
     )
-    assert summary.deals == 200 and summary.sessions > 1
-    assert summary.session_ends.get("a player could not pay in full", 0) == summary.sessions - 1
-    assert calls == [(i, 200) for i in range(1, 201)]
+    # the last session may play on past the 200th deal to empty its pot (SESSION-4)
+    assert summary.deals >= 200 and summary.asked == 200 and summary.sessions > 1
+    assert summary.session_ends.get("a player could not pay in full", 0) >= summary.sessions - 1
+    assert calls == [(i, 200) for i in range(1, summary.deals + 1)]
     recs = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     assert len({r["session"] for r in recs}) == summary.sessions
     assert all(r["seats"][0]["stack"] == 1000 for r in recs if r["deal"] == 1)  # fresh stacks each session
-    assert history.verify_file(path) == 200
+    assert history.verify_file(path) == summary.deals

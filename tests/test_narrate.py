@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from rich.console import Console
 
-from lanterloo.actions import PASS, STAND, TAKE_MISS, parse_action
+from lanterloo.actions import PASS, STAND, TAKE_MISS, Ante, parse_action
 from lanterloo.bots import Bot, Decision
 from lanterloo.engine import Deal, Phase, View
 from lanterloo.engine.events import EVENT_TYPES, Committed, DealStarted, Event, Exchanged, Settled
@@ -111,7 +111,11 @@ def test_the_seat_spoken_to_is_you_and_secrets_stay_secret() -> None:
 def test_lou_commitments_are_secret_until_revealed_LOU_DECL_1() -> None:
     rules = PRESETS["lou"]
     deal = Deal(rules, [100] * 3, 0, seed=1)
-    assert deal.phase is Phase.COMMIT
+    assert deal.phase is Phase.ANTE  # LOU-ANTE-2: the dealer sets the ante first
+    deal.apply(Ante(6), 0)
+    said = Narrator(rules, NAMES[:3], you=1).event(deal.events[1])
+    assert said == "Ada sets the ante for this game at 6 (LOU-ANTE-2)."
+    assert deal.view(1).phase is Phase.COMMIT
     deal.apply(STAND, 1)
     ev = deal.events[-1]
     assert isinstance(ev, Committed)
@@ -155,6 +159,7 @@ def test_a_refusal_of_a_taken_miss_names_its_taker_LOO_DECL_2() -> None:
 
 def test_a_second_commitment_is_refused_by_name_LOU_DECL_1() -> None:
     deal = Deal(PRESETS["lou"], [100] * 3, 0, seed=1)
+    deal.apply(Ante(3), 0)
     deal.apply(STAND, 2)
     with pytest.raises(IllegalActionError) as info:
         deal.apply(PASS, 2)

@@ -32,8 +32,9 @@ from lanterloo import (
 from lanterloo.cards import mask_of
 from lanterloo.engine.scoring import louse_points
 from lanterloo.rules import PRESETS, parse_option_value, resolve_preset
+from lanterloo.session import SETTLE_LIMIT
 from lanterloo.setup import deal_from_hands, deck_for_hands
-from positions import act, assert_illegal, cards, forced, legal_cards, phase, settled, taken
+from positions import act, assert_illegal, cards, forced, legal_cards, phase, set_ante, settled, taken
 
 # --- helpers -----------------------------------------------------------------------------------------------------
 
@@ -697,14 +698,58 @@ def test_LOU_DRAW_1_lou_draw() -> None:
 @pytest.mark.parametrize(("mode", "next_pool"), [("carry", 9), ("reante", 18)])
 def test_LOU_DECL_2_lou_zero_in(mode: str, next_pool: int) -> None:
     session = Session(rules_with("lou", {"lou_zero_in": mode}), 3, dealer=0)
-    deal = session.new_deal()
+    deal = set_ante(session.new_deal(), 3)
     assert deal.pool == 9
     commit(deal, set())
     st = settled(deal)
     assert st.kind == "no_play"
     assert st.pool_after == 9
     session.finish_deal()
-    assert session.new_deal().pool == next_pool
+    assert set_ante(session.new_deal(), 3).pool == next_pool  # reante: a new game, whose dealer sets the ante
+
+
+# --- the ante in Lou, and the end of a session: lou_ante_choice, lou_ante_min, lou_ante_max, session_end ---------
+
+
+@pytest.mark.parametrize(("choice", "phase_after"), [("dealer", Phase.ANTE), ("fixed", Phase.COMMIT)])
+def test_LOU_ANTE_2_lou_ante_choice(choice: str, phase_after: Phase) -> None:
+    deal = Deal(rules_with("lou", {"lou_ante_choice": choice, "ante": 6}), [100] * 4, 0, seed=1)
+    assert deal.phase is phase_after
+    if choice == "fixed":  # everyone antes the fixed ante at once, as before the option existed
+        assert deal.started.antes == (6,) * 4 and deal.actions == ()
+    else:
+        assert deal.current_player() == 0 and deal.events == () and deal.pool == 0
+
+
+def test_LOU_ANTE_2_lou_ante_min_and_lou_ante_max_bound_the_choice() -> None:
+    rules = rules_with("lou", {"lou_ante_min": 6, "lou_ante_max": 12})
+    deal = Deal(rules, [100] * 4, 0, seed=1)
+    assert [a.notation() for a in deal.legal_actions()] == ["ante 6", "ante 9", "ante 12"]
+    assert_illegal(deal, "ante 3", "LOU-ANTE-2", "from 6 to 12")
+    assert_illegal(deal, "ante 15", "LOU-ANTE-2", "from 6 to 12")
+    with pytest.raises(RulesError, match="multiples of 3"):
+        rules_with("lou", {"lou_ante_max": 10})
+    with pytest.raises(RulesError, match="multiples of 3"):
+        rules_with("lou", {"lou_ante_min": 9, "lou_ante_max": 6})
+
+
+@pytest.mark.parametrize("end", ["settle", "exact"])
+def test_SESSION_4_session_end(end: str) -> None:
+    # four play every deal of 3-card Loo: one of them takes no trick, so the pool is never empty
+    rules = rules_with("three-card", {"session_end": end})
+    session = Session(rules, 4, stack=10**9, seed=1, max_deals=3)
+    while not session.over:
+        deal = session.new_deal()
+        while not deal.is_over:
+            legal = deal.legal_actions()
+            deal.apply(STAND if STAND in legal else legal[0])
+        session.finish_deal()
+    assert session.pool > 0
+    if end == "exact":
+        assert session.deals_played == 3 and session.end_reason == "3 deals were played"
+    else:  # plays on, and gives up only at the limit, saying so
+        assert session.deals_played == 3 + SETTLE_LIMIT
+        assert session.end_reason == f"3 deals were played, and {SETTLE_LIMIT} more did not empty the pool"
 
 
 def test_LOU_DECL_2_one_player_in_takes_the_piles() -> None:

@@ -49,7 +49,7 @@ from lanterloo.engine import TERMINAL, Deal, Phase, deck_for, replay, replay_eve
 from lanterloo.engine.events import EVENT_TYPES, Committed, Event
 from lanterloo.errors import LooError, RulesError
 from lanterloo.rules import OPTION_FIELDS, PRESET_NAMES, PRESETS, Rules, option_choices, rules_with
-from lanterloo.session import Session
+from lanterloo.session import SETTLE_LIMIT, Session
 
 # --- configurations ------------------------------------------------------------------------------------------
 
@@ -195,6 +195,8 @@ INT_CHOICES: dict[str, tuple[int, ...]] = {
     "loo_amount": (0, 2, 3, 7),
     "lou_draw": (0, 1, 3),
     "lou_match_cap": (0, 5),
+    "lou_ante_min": (3, 6, 9),
+    "lou_ante_max": (6, 15, 30),
     "louse_queen_points": (2, 3),
     "hand_size": (3, 5),
     "min_players": (2, 3, 4),
@@ -313,8 +315,10 @@ class Checker:
         deal = self.deal
         n = self.case.players
         rng = random.Random(self.case.play_seed)
-        # a declaration (or commit) and an exchange per seat, then every card of every hand
-        bound = 2 * n + sum(h.bit_count() for h in deal._hands)
+        # the dealer's ante (LOU-ANTE-2), a declaration (or commit) and an exchange per seat, then every card of
+        # every hand (not yet dealt while the dealer sets the ante)
+        dealt = sum(h.bit_count() for h in deal._hands) if deal.phase is not Phase.ANTE else len(deal._deck)
+        bound = 1 + 2 * n + dealt
         self.check_state()
         side = random.Random(self.case.play_seed ^ 0x5A5A)  # the checks' own choices leave the play alone
         fork = side.randrange(bound)  # the step at which a copy plays on differently
@@ -378,6 +382,7 @@ class Checker:
             "dead": cards_of(deal._dead),
             "played": cards_of(deal._played),
             "trick": [c for _, c in deal._trick],
+            "undealt": list(deal._deck) if deal.phase is Phase.ANTE else [],  # Lou's dealer sets the ante first
         }
         everywhere = sorted(c for cs in places.values() for c in cs)
         assert everywhere == sorted(cards_of(self.deck)), f"cards lost or doubled: {places}"
@@ -765,12 +770,17 @@ def test_SESSION_1_chips_conserved_and_COMMON_3_dealer_rotates(case: Case, max_d
         if rec.deal.settlement is not None and rec.deal.settlement.points:
             totals = [a + b for a, b in zip(totals, rec.deal.settlement.points, strict=True)]
         assert session.totals == totals
-    assert len(session.records) <= max_deals
+    # SESSION-4: past the agreed deals only to empty the pool, and never further than the limit
+    assert len(session.records) <= max_deals + SETTLE_LIMIT
     # SESSION-2: it ended for one of its reasons
     last = session.records[-1].deal.settlement if session.records else None
     short = last is not None and any(p < o for p, o in zip(last.paid, last.owed, strict=True))
     assert session.end_reason is not None
-    assert len(session.records) == max_deals or short or cannot_ante(session) or session.losers
+    played = len(session.records)
+    assert played >= max_deals or short or cannot_ante(session) or session.losers
+    if played > max_deals and not (short or cannot_ante(session)):  # played on, and stopped once the pool was empty
+        assert session.pool == 0 or played == max_deals + SETTLE_LIMIT
+        assert case.rules.session_end == "settle"
     if session.losers:  # LOUSE-MATCH-1/2: the losers reached the target, with the highest total
         top = max(session.totals)
         assert all(session.totals[s] == top >= case.rules.louse_target for s in session.losers)
@@ -843,12 +853,13 @@ def test_configurations_reach_what_they_are_for() -> None:
 def cannot_ante(session: Session) -> bool:
     """LOO-ANTE-1 / LOU-ANTE-1: somebody's stack cannot cover the ante he owes before the next deal."""
     r = session.rules
-    if r.game == "louse" or r.ante == 0 or not session.ante_due:
+    ante = r.lou_ante_min if r.dealer_sets_ante else r.ante  # LOU-ANTE-2: the least the dealer may set
+    if r.game == "louse" or ante == 0 or not session.ante_due:
         return False
     for s in range(session.n):
-        due = r.ante if r.ante_mode != "dealer" else 0
+        due = ante if r.ante_mode != "dealer" else 0
         if s == session.dealer:
-            due = r.ante * (2 if r.ante_mode == "everyone_dealer_double" else 1)
+            due = ante * (2 if r.ante_mode == "everyone_dealer_double" else 1)
         if session.stacks[s] < due:
             return True
     return False

@@ -29,7 +29,7 @@ from lanterloo import (
     rules_with,
 )
 from lanterloo.setup import deal_from_hands, deck_for_hands
-from positions import act, cards, legal_cards, settled
+from positions import act, cards, legal_cards, set_ante, settled
 
 
 def refused(deal: Deal, action: Action, seat: int | None = None) -> IllegalActionError:
@@ -300,8 +300,8 @@ def commit(deal: Deal, ins: set[int]) -> None:
 
 
 def lou_deal(session: Session, hands: dict[int, str]) -> Deal:
-    # Clubs are trumps and nobody holds one.
-    return session.new_deal(deck=deck_for_hands(session.rules, session.n, 0, hands, turnup="2♣"))
+    # Clubs are trumps and nobody holds one; a deal that starts a game has its dealer set the ante at 3 (LOU-ANTE-2).
+    return set_ante(session.new_deal(deck=deck_for_hands(session.rules, session.n, 0, hands, turnup="2♣")), 3)
 
 
 def test_LOU_ANTE_1_everyone_antes_when_a_game_starts_and_the_pot_makes_three_piles() -> None:

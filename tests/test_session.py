@@ -29,7 +29,8 @@ def everyone_plays(deal: Deal, seat: int) -> Action:
 
 
 def test_SESSION_1_dealer_rotates_and_pool_carries() -> None:
-    s = Session(rules_with("three-card"), 4, stack=500, seed=3, dealer=2, max_deals=6)
+    # everyone plays every deal, so someone is always looed: stop exactly (SESSION-4 would play on for ever)
+    s = Session(rules_with("three-card", {"session_end": "exact"}), 4, stack=500, seed=3, dealer=2, max_deals=6)
     dealers = []
     while not s.over:
         rec = s.play_deal(everyone_plays)
@@ -43,7 +44,7 @@ def test_SESSION_1_dealer_rotates_and_pool_carries() -> None:
 
 
 def test_SESSION_2_ends_after_n_deals() -> None:
-    s = Session(rules_with("rams-loo"), 5, seed=1, max_deals=3)
+    s = Session(rules_with("rams-loo", {"session_end": "exact"}), 5, seed=1, max_deals=3)
     s.play(everyone_plays)
     assert len(s.records) == 3
     assert s.end_reason == "3 deals were played"
@@ -88,6 +89,79 @@ def test_SESSION_3_table_stakes_a_short_loo_ends_the_session() -> None:
             assert s.chips() == s.initial_chips
             break
     assert found
+
+
+SETTLE_TABLES = [
+    ("three-card", {}, 5),
+    ("three-card", {"loo_penalty": "pool"}, 5),  # Unlimited Loo: the loo money can grow large
+    ("lou", {}, 4),
+]
+
+
+def _ten_deal_sessions(preset: str, options: dict[str, object], players: int, end: str) -> list[Session]:
+    # stacks no loo can exhaust, so that every session ends by its deal count
+    rules = rules_with(preset, {**options, "session_end": end})
+    sessions = []
+    for seed in range(300):
+        s = Session(rules, players, stack=10**12, seed=seed, max_deals=10)
+        s.play(random_policy(seed))
+        sessions.append(s)
+    return sessions
+
+
+@pytest.mark.parametrize(("preset", "options", "players"), SETTLE_TABLES)
+def test_SESSION_4_ten_deal_sessions_end_with_an_empty_pool(
+    preset: str, options: dict[str, object], players: int
+) -> None:
+    sessions = _ten_deal_sessions(preset, options, players, "settle")
+    for s in sessions:
+        assert s.pool == 0 and s.summary()["pool"] == 0 and s.pool_left() is None
+        assert s.deals_played >= 10 and s.summary()["extra_deals"] == s.deals_played - 10
+        assert (s.end_reason or "").startswith("10 deals were played")
+        if preset == "lou":  # the last deal ended a game: the next would start one with antes
+            assert s.ante_due
+    assert any(s.deals_played > 10 for s in sessions)  # play did go on past the agreed deals
+    assert any("more to empty the pool" in (s.end_reason or "") for s in sessions)
+
+
+@pytest.mark.parametrize(("preset", "options", "players"), SETTLE_TABLES)
+def test_SESSION_4_exact_stops_at_the_last_deal_and_may_leave_chips(
+    preset: str, options: dict[str, object], players: int
+) -> None:
+    sessions = _ten_deal_sessions(preset, options, players, "exact")
+    assert all(s.deals_played == 10 and s.end_reason == "10 deals were played" for s in sessions)
+    left = [s for s in sessions if s.pool]
+    assert left  # the reason for SESSION-4: chips nobody wins
+    for s in left:
+        assert s.summary()["pool"] == s.pool and s.pool_left() is not None
+        assert str(s.pool) in (s.pool_left() or "")
+
+
+def test_SESSION_4_a_session_cut_short_reports_what_is_left_in_the_pool() -> None:
+    # Unlimited Loo, small stacks: a looed player who cannot pay in full ends the session with the pool unpaid
+    rules = rules_with("three-card", {"loo_penalty": "pool", "dealer_takes_all_pass": False})
+    for seed in range(200):
+        s = Session(rules, ["Ann", "Ben", "Cat"], stack=[40, 40, 40], seed=seed, pool=60, max_deals=1)
+        s.play(everyone_plays)
+        if "could not pay in full" in (s.end_reason or ""):
+            assert s.pool > 0 and s.summary()["pool"] == s.pool
+            assert s.pool_left() == f"{s.pool} chips are left in the pool, won by nobody (SESSION-4)."
+            assert s.chips() == s.initial_chips
+            return
+    pytest.fail("no session was cut short")
+
+
+def test_SESSION_4_louse_stops_exactly() -> None:
+    s = Session(rules_with("louse"), 4, seed=1, max_deals=2)
+    s.play(random_policy(1))
+    assert s.deals_played == 2 and s.pool == 0 and s.pool_left() is None
+
+
+def test_LOU_ANTE_2_a_game_is_not_started_when_a_player_cannot_pay_the_least_ante() -> None:
+    rules = rules_with("lou", {"lou_ante_min": 6})
+    s = Session(rules, ["Ann", "Ben", "Cat"], stack=[100, 5, 100], seed=1)
+    with pytest.raises(LooError, match="Ben cannot pay the ante"):
+        s.new_deal()
 
 
 def test_LOU_GAME_1_antes_only_when_a_game_ends() -> None:

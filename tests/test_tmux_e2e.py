@@ -41,16 +41,18 @@ def screen(session: str) -> str:
 
 
 def hand_cards(text: str) -> list[str]:
-    """The human's cards, left to right, read from the drawn hand (cards are 7 columns wide: ╭─────╮)."""
+    """The human's cards, left to right, read from the drawn hand under "Your hand" (cards are 7 columns wide:
+    ╭─────╮; the felt above draws cards of the same width)."""
     lines = text.splitlines()
-    for i, line in enumerate(lines):
-        if "╭─────╮" in line and i + 1 < len(lines):
+    below = next((i for i, line in enumerate(lines) if "Your hand" in line), len(lines))
+    for i in range(below, len(lines) - 1):
+        if "╭─────╮" in lines[i]:
             return re.findall(r"│(\S+)\s*│", lines[i + 1])
     return []
 
 
 def legal_cards(text: str) -> list[str]:
-    m = re.search(r"Your hand[^\n]*?\d+ legal: ([^\n▊]+)", text)
+    m = re.search(r"Your hand[^\n]*?\d+ legal: ([^\n▊·]+)", text)
     return m.group(1).split() if m else []
 
 
@@ -75,20 +77,31 @@ def differs_from(before: str) -> Callable[[str], bool]:
     return lambda text: text != before
 
 
-def test_loo_play_deal_in_tmux(tmp_path: Path) -> None:
+# Seed 3 at five seats: the human plays on, and follows to a trick with two cards on it, under "★ best".
+SEED = 3
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (160, 48)])
+def test_loo_play_deal_in_tmux(tmp_path: Path, width: int, height: int) -> None:
+    """A whole deal at the smallest terminal and a large one: the stakes beside every choice and the best card of
+    the trick are on the screen, and one Enter plays the highlighted card."""
     assert LOO.exists(), f"{LOO} is missing: install the project with pip install -e '.[dev]'"
-    session = f"loo-e2e-{os.getpid()}"
+    session = f"loo-e2e-{os.getpid()}-{width}"
     status = tmp_path / "status"
-    command = f"cd {tmp_path} && {LOO} play --seed 1; echo $? > {status}.tmp && mv {status}.tmp {status}; sleep 600"
+    command = (
+        f"cd {tmp_path} && {LOO} play --seed {SEED}; echo $? > {status}.tmp && mv {status}.tmp {status}; sleep 600"
+    )
     env_cmd = f"env LC_ALL=C.UTF-8 LANG=C.UTF-8 TERM=xterm-256color sh -c '{command}'"
     # Start a shell first and size the window for good (without a client attached, tmux may otherwise fall
     # back to 80x24), then start the game in it.
-    tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "40")
+    tmux("new-session", "-d", "-s", session, "-x", str(width), "-y", str(height))
     tmux("set-option", "-t", session, "window-size", "manual")
-    tmux("resize-window", "-t", session, "-x", "120", "-y", "40")
+    tmux("resize-window", "-t", session, "-x", str(width), "-y", str(height))
     tmux("send-keys", "-t", session, env_cmd, "Enter")
     try:
         played = 0
+        stakes: list[str] = []  # the stakes line of each question answered
+        best = False  # "★ best" was under a card of the trick when the human was to play to it
 
         def summary(text: str) -> bool:
             return "Next deal" in text and "Deal 1 ·" in text
@@ -108,6 +121,7 @@ def test_loo_play_deal_in_tmux(tmp_path: Path) -> None:
             last = wait_for(session, "a question for the human or the deal summary", to_answer)
             if summary(last):
                 break
+            stakes += re.findall(r"^ ((?:Play|Each trick): [^\n▊]*)", last, re.MULTILINE)
             if "Your turn to declare" in last:
                 tmux("send-keys", "-t", session, "p")
             elif "In or Out?" in last:
@@ -115,14 +129,18 @@ def test_loo_play_deal_in_tmux(tmp_path: Path) -> None:
             elif "Exchange: mark" in last:
                 tmux("send-keys", "-t", session, "k")
             else:
-                hand, legal = hand_cards(last), legal_cards(last)
-                tmux("send-keys", "-t", session, str(hand.index(legal[0]) + 1))
+                best = best or "★ best" in last
+                tmux("send-keys", "-t", session, "Enter")  # one press plays the highlighted card
                 played += 1
             wait_for(session, "the answer taken", differs_from(last))
         assert summary(last), f"no deal summary appeared; the screen was:\n{last}"
         # the summary names the players, the pool and the chips before and after
         assert "Pool" in last and "→" in last and "You" in last and "Session" in last
         assert played >= 1 or "without play" in last or "Nobody played" in last
+        # the stakes were beside the declaration and every card played: what a trick wins, what a loo costs
+        assert any(line.startswith("Play: each trick wins") and "looed, pay" in line for line in stakes), stakes
+        assert sum(line.startswith("Each trick: wins") for line in stakes) == played, stakes
+        assert best, "the best card of a trick was marked on the table"
         # Next deal, then quit: there is unsaved progress, so the game asks first
         tmux("send-keys", "-t", session, "Enter")
         wait_for(session, "deal 2", lambda text: "deal 2" in text and not summary(text))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,14 +22,17 @@ from textual.pilot import Pilot
 from textual.widgets import Button, Static
 
 from lanterloo import PASS, STAND, TAKE_MISS, Action, Deal, Discard, Phase, Play, View, history
+from lanterloo.actions import Ante
 from lanterloo.bots import Bot, Decision
 from lanterloo.cards import Card, parse_cards
 from lanterloo.engine.events import Declared
 from lanterloo.errors import IllegalActionError
 from lanterloo.rules import PRESET_NAMES, rules_with
+from lanterloo.session import Session
 from lanterloo.setup import deck_for_hands
 from lanterloo.tui import Game, SaveError, main, new_settings
 from lanterloo.tui import save as save_file
+from lanterloo.tui import summary as summary_panel
 from lanterloo.tui import table as tb
 from lanterloo.tui import text as tt
 from lanterloo.tui.app import CardWidget, LooApp
@@ -144,7 +148,7 @@ async def try_illegal_card(app: LooApp, pilot: Pilot[int]) -> bool:
     shown and nothing changes. Returns whether there was such a card."""
     deal = live(app)
     legal = set(legal_cards(app))
-    bad = [c for c in app.hand_order if c not in legal]
+    bad = [c for c in app.hand_order if c is not None and c not in legal]
     if not bad:
         return False
     card = bad[0]
@@ -164,6 +168,7 @@ async def try_card_out_of_phase(app: LooApp, pilot: Pilot[int]) -> bool:
     """Choosing a card while declaring is refused with the engine's reason; nothing changes."""
     deal = live(app)
     card = app.hand_order[0]
+    assert card is not None  # nothing has been played while declaring: every place holds a card
     with pytest.raises(IllegalActionError) as err:
         deal.check(Play(card), app.game.human)
     before = deal.state_key()
@@ -455,7 +460,8 @@ def test_PAM_EXCH_1_exchange_marks_cards_and_draws() -> None:
 
 def test_LOU_DECL_1_coin_declare_hides_choices_until_all_commit() -> None:
     players = 4
-    settings = new_settings("lou", players=players, seed=4, bots=["random"], first_dealer=0)
+    # a bot deals, and so sets the ante (LOU-ANTE-2); the human then commits with the others
+    settings = new_settings("lou", players=players, seed=4, bots=["random"], first_dealer=3)
     game = Game(settings, bots=standers(players))
     app = LooApp(game, delay=0)
 
@@ -487,7 +493,10 @@ def test_hint_key_shows_the_recommended_move_and_reason() -> None:
         await pilot.press("question_mark")
         await pilot.pause()
         shown = feedback(app)
-        assert f"Hint ({name} bot)" in shown and decision.reason in shown
+        # "Hint: play — <the reason>": what to do, then why, spoken to the player (never "I would ...")
+        assert shown.startswith("Hint: play — ") and f"({name} bot)" in shown
+        reason = decision.reason.removeprefix("Play: ")
+        assert reason[1:] in shown and not re.search(r"\b(I|my)\b", shown)
         assert app.feedback[0] == "hint"
 
     run(app, script)
@@ -631,18 +640,18 @@ def test_a_tampered_save_is_refused_by_the_hand_history_verifier() -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class Ante(Action):
-    """A kind of decision the terminal game has no key of its own for (as the Lou dealer's ante will be)."""
+class Wager(Action):
+    """A kind of decision the terminal game has no key of its own for (as the Lou dealer's ante has none)."""
 
     amount: int
-    kind: ClassVar[str] = "ante"
+    kind: ClassVar[str] = "wager"
 
     def __str__(self) -> str:
-        return f"ante {self.amount}"
+        return f"wager {self.amount}"
 
 
 def test_a_legal_action_the_table_does_not_know_is_offered_by_its_name(monkeypatch: pytest.MonkeyPatch) -> None:
-    choices = [Ante(3), Ante(6)]
+    choices = [Wager(3), Wager(6)]
     real = Deal.legal_actions
 
     def legal(self: Deal, seat: int | None = None) -> list[Action]:
@@ -662,16 +671,41 @@ def test_a_legal_action_the_table_does_not_know_is_offered_by_its_name(monkeypat
     async def script(app: LooApp, pilot: Pilot[int]) -> None:
         assert app.game.human_to_act() and app.choices == choices
         prompt = plain(app.query_one("#prompt", Static).content)  # type: ignore[arg-type]
-        assert "ante 3 (1) · ante 6 (2)" in prompt
+        assert "wager 3 (1) · wager 6 (2)" in prompt
         assert not app.query_one("#act-play").display and not app.query_one("#act-pass").display
         button = app.query_one("#act-choice-1", Button)
-        assert button.display and str(button.label).startswith("ante 6")
+        assert button.display and str(button.label).startswith("wager 6")
         assert not app.query_one("#act-choice-2").display
         await pilot.press("2")
         await pilot.pause()
         await pilot.click("#act-choice-0")
         await pilot.pause()
-        assert chosen == [Ante(6), Ante(3)]
+        assert chosen == [Wager(6), Wager(3)]
+
+    run(app, script)
+
+
+def test_LOU_ANTE_2_the_human_dealer_sets_the_ante_by_name_and_may_ask_for_a_hint() -> None:
+    settings = new_settings("lou", players=4, seed=2, bots=["random"], first_dealer=0)
+    app = LooApp(Game(settings, bots=standers(4)), delay=0)
+
+    async def script(app: LooApp, pilot: Pilot[int]) -> None:
+        assert seen(app).phase is Phase.ANTE and app.game.human_to_act()
+        assert app.choices == [Ante(a) for a in (3, 6, 9, 12, 15)]
+        prompt = plain(app.query_one("#prompt", Static).content)  # type: ignore[arg-type]
+        assert "ante 3 (1) · ante 6 (2)" in prompt
+        # the hint explains the bot's choice of ante, as for any other decision
+        name, decision = app.game.hint()
+        assert isinstance(decision.action, Ante) and decision.reason.startswith(f"Ante {decision.action.amount}")
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert f"Hint ({name} bot)" in feedback(app) and decision.reason in feedback(app)
+        await pilot.press("3")  # ante 9
+        await wait_until(pilot, lambda: seen(app).phase is not Phase.ANTE, "the ante is set")
+        deal = live(app)
+        assert deal.actions[0] == (0, Ante(9)) and deal.started.antes == (9,) * 4
+        log = plain(app.query_one("#log-text", Static).content)  # type: ignore[arg-type]
+        assert "You set the ante for this game at 9 (LOU-ANTE-2)." in " ".join(log.split())
 
     run(app, script)
 
@@ -945,3 +979,12 @@ def test_rules_panel_lists_rule_ids_and_house_rules() -> None:
     assert "LOO-PLAY-2" in shown and "Head the trick" in shown
     assert "loo_penalty = pool (house rule)" in shown
     assert "LOUSE-SCORE-1" not in shown and "lou_payout" not in shown
+
+
+def test_SESSION_4_the_final_standings_show_what_is_left_in_the_pool() -> None:
+    # four stand on every deal of three-card Loo, so a loo is paid into the pool; exact stops there all the same
+    session = Session(rules_with("three-card", {"session_end": "exact"}), 4, stack=1000, seed=1, max_deals=1)
+    session.play_deal(lambda deal, seat: STAND if STAND in deal.legal_actions(seat) else deal.legal_actions(seat)[0])
+    assert session.over and session.pool > 0
+    text = " ".join(plain(summary_panel.final_standings(session, ["A", "B", "C", "D"], 0, 1000)).split())
+    assert f"{session.pool} chips are left in the pool, won by nobody (SESSION-4)." in text

@@ -23,7 +23,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
 from fuzzing import examples, report
-from lanterloo import STAND
+from lanterloo import STAND, Phase, history
+from lanterloo.actions import Ante
 from lanterloo.errors import LooError
 from lanterloo.rules import how_it_is_played, register_variant, rules_with, unregister_variant
 from lanterloo.tui import Game, SaveError, command, main, new_settings, parse, savefiles
@@ -40,9 +41,12 @@ def _text(renderable: RenderableType) -> str:
     return plain(renderable, width=200)
 
 
-def _game(preset: str = "three-card", seed: int | None = 17, players: int = 4) -> Game:
+def _game(
+    preset: str = "three-card", seed: int | None = 17, players: int = 4, options: dict[str, str] | None = None
+) -> Game:
     """One finished deal and the next one under way."""
-    game = Game(new_settings(preset, players=players, seed=seed, bots=["random"]), bots=standers(players))
+    settings = new_settings(preset, players=players, seed=seed, bots=["random"], options=options)
+    game = Game(settings, bots=standers(players))
     for _ in range(2):
         deal = game.deal
         assert deal is not None
@@ -243,7 +247,10 @@ def test_default_seeds_have_128_bits() -> None:
 
 
 def test_the_status_bar_shows_no_seed_during_play_only_when_the_session_is_over() -> None:
-    settings = new_settings("three-card", players=4, seed=987654321, bots=["random"], max_deals=1)
+    # one deal and stop, chips in the pool or not (SESSION-4 would play on while everyone stands and is looed)
+    settings = new_settings(
+        "three-card", players=4, seed=987654321, bots=["random"], max_deals=1, options={"session_end": "exact"}
+    )
     app = LooApp(Game(settings, bots=standers(4)), delay=0)
 
     def status(app: LooApp) -> str:
@@ -307,6 +314,42 @@ def test_names_in_the_session_table_and_the_trick_title_are_plain_text() -> None
     run(app, script)
 
 
+def test_LOU_ANTE_2_a_game_saved_while_the_human_dealer_sets_the_ante_resumes_there(tmp_path: Path) -> None:
+    game = Game(new_settings("lou", players=4, seed=5, bots=["random"], first_dealer=0), bots=standers(4))
+    deal = game.deal
+    assert deal is not None and deal.phase is Phase.ANTE and game.human_to_act()
+    path = tmp_path / "lou.sav"
+    game.save(path)
+    resumed = Game.load(path, bots=standers(4))
+    again = resumed.deal
+    assert again is not None and again.phase is Phase.ANTE and again.state_key() == deal.state_key()
+    resumed.act(Ante(12))
+    assert again.started.antes == (12,) * 4 and again.actions == ((0, Ante(12)),)
+    resumed.run_bots()
+    resumed.save(path)  # and once the ante is set, the deal resumes with it
+    assert Game.load(path, bots=standers(4)).deal is not None
+
+
+def test_a_game_saved_before_the_version_2_options_resumes_as_it_was_played(tmp_path: Path) -> None:
+    # a Lou game as the terminal game played it before SESSION-4 and LOU-ANTE-2: a fixed ante, an exact end
+    before = {"lou_ante_choice": "fixed", "session_end": "exact"}
+    game = _game("lou", options=before)
+    plain = game.to_save()
+    # ... and saved it: no such options, and its deals written as version-1 records
+    plain["options"] = {}
+    for part in [plain, *plain["deals"], plain["current"]]:
+        part["rules"] = {k: v for k, v in part["rules"].items() if k not in history.ADDED_IN_VERSION_2}
+    for rec in [*plain["deals"], plain["current"]]:
+        rec["version"] = 1
+    plain["chain"] = save_file.deal_chain(plain["deals"], plain["session"], save_file.save_key(create=True))
+    path = tmp_path / "old.sav"
+    path.write_text(save_file.seal(plain), encoding="ascii")
+    resumed = Game.load(path, bots=standers(4))
+    assert resumed.rules == rules_with("lou", before)
+    assert resumed.deal is not None and game.deal is not None
+    assert resumed.deal.state_key() == game.deal.state_key()
+
+
 # --- where saves go, the list of saves, and never replacing another game's (issue 9, item 5) ----------------------
 
 NAME = re.compile(r"three-card-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.loosave")
@@ -322,8 +365,12 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-def _app(seed: int = 3, *, max_deals: int | None = None, save_path: Path | None = None) -> LooApp:
-    settings = new_settings("three-card", players=4, seed=seed, bots=["random"], first_dealer=3, max_deals=max_deals)
+def _app(
+    seed: int = 3, *, max_deals: int | None = None, save_path: Path | None = None, options: dict[str, str] | None = None
+) -> LooApp:
+    settings = new_settings(
+        "three-card", players=4, seed=seed, bots=["random"], first_dealer=3, max_deals=max_deals, options=options
+    )
     return LooApp(Game(settings, bots=standers(4)), delay=0, save_path=str(save_path) if save_path else None)
 
 
@@ -347,7 +394,7 @@ def test_saves_go_to_the_data_folder_under_a_name_per_session(data: Path) -> Non
         assert [p.name for p in saved] == [Path(app.save_path or "").name]
         assert NAME.fullmatch(saved[0].name)
         assert saved[0].name.endswith(short_id(app.game.settings.session_id) + ".loosave")
-        assert 'make play ARGS="--resume"' in feedback(app)
+        assert feedback(app).endswith("To carry on later: loo play --resume")  # the list of saves offers it
         assert stat.S_IMODE(os.stat(saved[0]).st_mode) == 0o600
         before = saved[0].read_bytes()
         await play_out(app, pilot)
@@ -466,7 +513,7 @@ def test_enter_in_the_export_dialog_does_not_deal(data: Path) -> None:
 
 
 def test_a_finished_sessions_save_is_marked_finished(data: Path) -> None:
-    app = _app(seed=3, max_deals=1)
+    app = _app(seed=3, max_deals=1, options={"session_end": "exact"})  # over after this deal (SESSION-4 aside)
 
     async def script(app: LooApp, pilot: Pilot[int]) -> None:
         await pilot.press("p")

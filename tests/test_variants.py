@@ -22,6 +22,7 @@ from lanterloo.rules import (
     PRESET_INFO,
     PRESET_NAMES,
     PRESETS,
+    base_preset,
     find_variant,
     how_it_is_played,
     option_lines,
@@ -81,10 +82,16 @@ def test_COMMON_1_a_house_variant_is_a_base_plus_options_under_its_own_name() ->
     assert v.base == "three-card" and v.display_title == "My house"
     assert v.rules == PRESETS["three-card"].replace(preset="my-house", loo_penalty="pool", ante=6)
     assert "loo_penalty=pool" in v.summary and "ante=6" in v.summary
-    assert rules_with("my-house") is v.rules and rules_with("my-house", {"ante": 9}).differences() == {"ante": 9}
-    assert v.rules.differences() == {}  # compared with itself, the house variant
-    # a house variant on a house variant
-    assert register_variant("my-other", base="my-house", options={"club_law": True}).rules.loo_penalty == "pool"
+    # compared with the preset it stands on, so its own house rules count, and options given on top too
+    assert v.rules.differences() == {"loo_penalty": "pool", "ante": 6}
+    assert rules_with("my-house") is v.rules
+    assert rules_with("my-house", {"ante": 9}).differences() == {"loo_penalty": "pool", "ante": 9}
+    assert rules_with("my-house", {"ante": 3}).differences() == {"loo_penalty": "pool"}
+    # a house variant on a house variant: compared with the preset at the bottom
+    other = register_variant("my-other", base="my-house", options={"club_law": True})
+    assert other.rules.loo_penalty == "pool" and other.base == "my-house"
+    assert other.rules.differences() == {"loo_penalty": "pool", "ante": 6, "club_law": True}
+    assert base_preset("my-other") == "three-card" and base_preset("three-card") == "three-card"
 
 
 @pytest.mark.parametrize(
@@ -146,6 +153,10 @@ def test_COMMON_1_house_variant_from_toml_on_the_command_line_as_the_docs_page_s
     assert code == 0 and "A house variant of three-card." in out
     assert "pays as much as the pool held (Unlimited Loo)" in flat and "Club Law" in flat
     assert "docs/rules/preset-three-card.md" in out
+    # COMMON-1: the house rules are marked against the base preset, not against the house variant itself
+    assert "House rules: loo_penalty=pool, club_law=true (marked *; the three-card preset has fixed, false)." in out
+    marked = [line.split()[1] for line in out.splitlines() if line.startswith("* ")]
+    assert marked == ["loo_penalty", "club_law"]
     hist = tmp_path / "friday.jsonl"
     code, out, _ = run(
         capsys,
@@ -161,8 +172,9 @@ def test_COMMON_1_house_variant_from_toml_on_the_command_line_as_the_docs_page_s
         "--history",
         str(hist),
     )
-    assert code == 0 and "House rules" not in out  # the variant's own rules are not house rules of itself
-    assert history.verify_file(hist) == 60
+    assert code == 0 and "House rules: loo_penalty=pool, club_law=true." in out  # compared with three-card
+    deals = history.verify_file(hist)
+    assert deals >= 60  # the last session may play on to empty its pool (SESSION-4)
     # a fresh process that never registered the variant verifies the history from the rules it carries
     env = {k: v for k, v in os.environ.items() if k != "LANTERLOO_VARIANTS"}
     env["PYTHONPATH"] = str(ROOT / "src")
@@ -174,7 +186,7 @@ def test_COMMON_1_house_variant_from_toml_on_the_command_line_as_the_docs_page_s
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert "60 deals verified" in done.stdout
+    assert f"{deals} deals verified" in done.stdout
 
 
 def test_COMMON_1_a_bad_variants_file_is_one_sentence(
@@ -271,14 +283,16 @@ def test_LOO_POOL_3_a_house_rule_changes_the_text() -> None:
 def test_LOU_ANTE_1_lou_antes_when_a_game_starts(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rules", "lou")
     flat = " ".join(out.split())
-    assert code == 0 and "When a game starts, everyone antes 3 chips" in flat
+    assert code == 0 and "When a game starts, the dealer first sets the ante" in flat and "(LOU-ANTE-2)" in flat
     assert "before each deal" not in flat.lower()
+    fixed = " ".join(how_it_is_played(rules_with("lou", {"lou_ante_choice": "fixed"})))
+    assert "When a game starts, everyone antes 3 chips" in fixed and "LOU-ANTE-2" not in fixed
 
 
 def test_COMMON_2_player_counts_are_credited_to_their_real_source(capsys: pytest.CaptureFixture[str]) -> None:
     lou = find_variant("lou").recommended
-    assert "[LOU-NO]" in lou and "seed 000 states no count" in lou and "project's choice" in lou
+    assert "[LOU-NO]" in lou and "Lou Card Game Rules states no count" in lou and "project's choice" in lou
     five = find_variant("five-card").recommended
-    assert "at most about 6" in five and "Peel" in five and "research A-05" in five
+    assert "at most about 6" in five and "Peel" in five and "reading A-05" in five
     _, out, _ = run(capsys, "rules", "lou")
     assert "the seed recommends" not in out and "Recommended: up to 9 players, best 6 or 7" in out

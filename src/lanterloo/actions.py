@@ -9,6 +9,7 @@ terminal game and the hand-history format:
 ``play``       stand on one's hand (Lou: ``in``)
 ``miss``       take the Miss, unseen, and play it
 ``defend``     (dealer) defend the Miss: play it for the pool
+``ante 6``     (Lou's dealer, when a game starts) set the ante each player pays
 ``discard``    exchange: ``discard 4c 7h`` (or just ``discard`` to keep all)
 ``Ah``         play a card; ``Ah civil`` leads the ace of trumps saying "Pam, be civil"
 =============  ==========================================================
@@ -65,6 +66,20 @@ class DefendMiss(Action):
 
     def __str__(self) -> str:
         return "defend the Miss"
+
+
+@dataclass(frozen=True, slots=True)
+class Ante(Action):
+    """Lou's dealer sets the ante when a game starts (LOU-ANTE-2): ``amount`` chips from each player who antes."""
+
+    amount: int
+    kind: ClassVar[str] = "ante"
+
+    def notation(self) -> str:
+        return f"ante {self.amount}"
+
+    def __str__(self) -> str:
+        return f"ante {self.amount}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +192,11 @@ def parse_action(text: str) -> Action:
     low = s.lower()
     if low in _WORDS:
         return _WORDS[low]
+    if low.startswith("ante "):
+        amount = low[5:]
+        if not amount.isdigit():
+            raise NotationError(f"{text!r} is not an ante: write ante and a whole number of chips, like ante 6.")
+        return Ante(int(amount))
     if low == "discard" or low.startswith("discard "):
         return discard(mask_of(parse_cards(s[7:])))
     if low.startswith("play "):
@@ -190,6 +210,6 @@ def parse_action(text: str) -> Action:
         card = parse_card(s)
     except NotationError:
         raise NotationError(
-            f"{text!r} is not an action: write pass, play, miss, defend, discard CARDS, or a card like Th."
+            f"{text!r} is not an action: write pass, play, miss, defend, ante N, discard CARDS, or a card like Th."
         ) from None
     return PLAYS_CIVIL[card] if civil else PLAYS[card]

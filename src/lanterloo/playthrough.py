@@ -148,11 +148,19 @@ def playthrough(rules: Rules, players: int, seed: int) -> str:
         f"Options: {_options(rules)}",
         f"Players: {players}   Dealer: seat {dealer}   Eldest hand: seat {deal.eldest}   Seed: {seed}",
     ]
+    chose: list[str] = []
+    if deal.phase is Phase.ANTE:  # Lou's dealer sets the ante before the cards are dealt (LOU-ANTE-2)
+        # drawn from a stream of its own, so that the choice leaves the rest of the playthrough as it was
+        legal = deal.legal_actions(dealer)
+        action = legal[int(random.Random(f"lanterloo-playthrough-ante-{seed}").random() * len(legal))]
+        chose = [f"The dealer, seat {dealer}, sets the ante", f"  Legal: {', '.join(a.notation() for a in legal)}"]
+        chose += [f"  Chose: {action.notation()}", ""]
+        deal.apply(action, dealer)
     start, hidden, view = deal.started, deal.hidden(), deal.view(None, with_events=False)
     chips = not deal.shape.scores_points
     if chips:
         lines.append(f"Stacks before the antes: {_row(start.stacks)}   Pool carried in: {start.pool}")
-    lines += [f"Deck, top card first ({len(start.deck)} cards): {_cards(start.deck)}", ""]
+    lines += [f"Deck, top card first ({len(start.deck)} cards): {_cards(start.deck)}", "", *chose]
     lines.append(f"Antes: {_row(start.antes)}   Pool: {deal.pool}" if chips else "Hands:")
     lines += [f"  seat {s} hand: {_cards(hidden.hands[s])}" for s in range(players)]
     if rules.miss:

@@ -11,16 +11,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lanterloo.cards import Card, mask_of
-from lanterloo.engine import Deal
-from lanterloo.engine.events import DealStarted
+from lanterloo.engine import Deal, Phase
+from lanterloo.engine.events import AnteSet, DealStarted
 from lanterloo.engine.narrate import Narrator
 
 
 def _dealt(deal: Deal) -> tuple[list[tuple[Card, ...]], int, int]:
     """The hands as dealt, the Miss and the widow: the deal dealt again from its deck, so they never drift."""
     s = deal.started
-    fresh = Deal(deal.rules, s.stacks, s.dealer, pool=s.pool, deck=s.deck, ante=s.ante).hidden()
-    return list(fresh.hands), mask_of(fresh.miss), mask_of(fresh.widow)
+    fresh = Deal(deal.rules, s.stacks, s.dealer, pool=s.pool, deck=s.deck, ante=s.ante)
+    if fresh.phase is Phase.ANTE:  # Lou's dealer set the ante first (LOU-ANTE-2): the cards come after it
+        seat, ante = deal.actions[0]
+        fresh.apply(ante, seat)
+    dealt = fresh.hidden()
+    return list(dealt.hands), mask_of(dealt.miss), mask_of(dealt.widow)
 
 
 def render_deal(
@@ -40,12 +44,16 @@ def render_deal(
     n = Narrator(deal.rules, names)
     view = deal.view(None)
     events = deal.events if hands else view.events
-    start = events[0]
-    assert isinstance(start, DealStarted)
     if title is None:
         title = f"Deal {number}" if number is not None else "Deal"
     lines = [f"{title} · {deal.rules.preset} · {view.players} players · {n.name(view.dealer)} deals"]
+    if not events:  # Lou's dealer has yet to set the ante (LOU-ANTE-2): nothing is paid or dealt
+        return "\n".join([*lines, f"{n.name(view.dealer)} is to set the ante. (The deal is not finished.)"])
+    start = events[0]
+    assert isinstance(start, DealStarted)
     stakes = n.stakes(start)
+    ante_set = [n.event(e) for e in events if isinstance(e, AnteSet)]
+    lines += [line for line in ante_set if line]
     if stakes:
         lines.append(stakes)
     if hands:

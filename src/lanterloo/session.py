@@ -4,6 +4,11 @@ A session ends when ``max_deals`` deals have been played, when the players call 
 pay: a seat whose stack cannot cover the ante it owes before a deal, or who could not pay a loo or match in full
 (table stakes, SESSION-3: he paid what he had). Louse is a match instead: penalty points accumulate and the first
 player to reach the target loses (LOUSE-MATCH-1/2).
+
+After the last agreed deal the session plays on until a deal leaves the pool empty (in Lou, until a game ends with
+an empty pot), so that no loo money is left unpaid (SESSION-4, ``session_end = settle``); ``session_end = exact``
+stops at once. A session that ends for another reason (a player cannot pay, the players stop) may leave chips in
+the pool: ``pool`` and ``summary()`` say how many.
 """
 
 from __future__ import annotations
@@ -20,6 +25,10 @@ from lanterloo.errors import LooError, LooTypeError, shown
 from lanterloo.rules import Rules
 
 Policy = Callable[[Deal, int], Action]
+
+#: SESSION-4 plays on until the pool is empty; at a big table where most players stand nearly every deal loos
+#: someone, so past this many extra deals the session stops all the same and reports what is left.
+SETTLE_LIMIT = 100
 
 
 @dataclass
@@ -93,12 +102,23 @@ class Session:
 
     def _ante_shortfall(self) -> int | None:
         r = self.rules
-        if not shape_of(r).antes or not self.ante_due or r.ante == 0:
+        if not shape_of(r).antes or not self.ante_due:
             return None
         for s in range(self.n):
+            # Lou's dealer may set any ante from lou_ante_min: who cannot pay even that cannot play (LOU-ANTE-2)
             if self.stacks[s] < r.ante_owed(s, self.dealer):
                 return s
         return None
+
+    @property
+    def settling(self) -> bool:
+        """Whether the agreed deals are all played and the session plays on to empty the pool (SESSION-4)."""
+        return self.max_deals is not None and self.deals_played >= self.max_deals and not self.over
+
+    @property
+    def extra_deals(self) -> int:
+        """Deals played after the agreed number, to empty the pool (SESSION-4)."""
+        return max(0, self.deals_played - self.max_deals) if self.max_deals is not None else 0
 
     # --- deals ---
 
@@ -169,7 +189,22 @@ class Session:
                 self.stop(f"{self.names[short[0]]} could not pay in full")
                 return
         if self.max_deals is not None and self.deals_played >= self.max_deals:
-            self.stop(f"{self.max_deals} deals were played")
+            self._check_settled()
+
+    def _check_settled(self) -> None:
+        """The agreed deals are played: stop, or under SESSION-4 play on while the pool holds chips (in Lou, while a
+        game goes on)."""
+        r = self.rules
+        deals = f"{self.max_deals} deals were played"
+        if r.session_end == "exact" or shape_of(r).scores_points:
+            self.stop(deals)
+            return
+        game_on = shape_of(r).games_span_deals and not self.ante_due
+        if self.pool == 0 and not game_on:
+            extra = self.extra_deals
+            self.stop(deals if extra == 0 else f"{deals}, and {extra} more to empty the pool")
+        elif self.extra_deals >= SETTLE_LIMIT:
+            self.stop(f"{deals}, and {self.extra_deals} more did not empty the pool")
 
     def play_deal(self, policy: Policy) -> DealRecord:
         """Play one whole deal with ``policy(deal, seat) -> action`` choosing every move."""
@@ -199,11 +234,21 @@ class Session:
         return sum(self.stacks) + self.pool
 
     def summary(self) -> dict[str, Any]:
+        """The final standings: ``pool`` is what is left unpaid in the pool (0 when SESSION-4 emptied it)."""
         return {
             "deals": self.deals_played,
+            "extra_deals": self.extra_deals,
             "stacks": list(self.stacks),
             "pool": self.pool,
             "totals": list(self.totals),
             "losers": [self.names[s] for s in self.losers],
             "end": self.end_reason,
         }
+
+    def pool_left(self) -> str | None:
+        """A sentence for the final standings when chips are left in the pool; None when it is empty."""
+        if self.pool == 0 or shape_of(self.rules).scores_points:
+            return None
+        pot = "pot" if shape_of(self.rules).games_span_deals else "pool"
+        chips = "1 chip is" if self.pool == 1 else f"{self.pool} chips are"
+        return f"{chips} left in the {pot}, won by nobody (SESSION-4)."

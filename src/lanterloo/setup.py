@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from lanterloo.actions import Ante
 from lanterloo.cards import Card, parse_cards
-from lanterloo.engine import Deal, deck_for, packets, shape_of
+from lanterloo.engine import Deal, Phase, deck_for, packets, shape_of
 from lanterloo.errors import LooError
 from lanterloo.rules import Rules
 
@@ -99,9 +100,12 @@ def deal_from_hands(
     turnup: str | int | None = None,
     stock: Cards | None = None,
     ante: bool = True,
+    set_ante: int | None = None,
 ) -> Deal:
+    """A deal with the chosen hands, after the deal. When Lou's dealer sets the ante (LOU-ANTE-2) he has set
+    ``set_ante`` (default: ``rules.ante``), since the cards are dealt only after that choice."""
     deck = deck_for_hands(rules, players, dealer, hands, miss=miss, turnup=turnup, stock=stock)
-    return Deal(
+    deal = Deal(
         rules,
         list(stacks) if stacks is not None else [100] * players,
         dealer,
@@ -109,3 +113,6 @@ def deal_from_hands(
         deck=deck,
         ante=ante,
     )
+    if deal.phase is Phase.ANTE:
+        deal.apply(Ante(rules.ante if set_ante is None else set_ante), dealer)
+    return deal

@@ -2,8 +2,11 @@
 
 Deals are played in ``Session``s, as at a real table: the dealer rotates, the pool is carried, stacks are kept.
 Stacks start large (``STACK``); when a session ends because a player cannot pay, a fresh one starts and the deal
-count runs on. Louse is played in whole matches instead: matches are played until at least ``deals`` deals have
-been played, and the match in progress is always finished, so every match ends by the target rule.
+count runs on. The last session follows the session-end rule: under ``session_end = settle`` it plays on past the
+deals asked for until its pool is empty (SESSION-4), so a simulation may play a few more deals than asked; the
+summary counts them, and the chips that sessions cut short left in the pool. Louse is played in whole matches
+instead: matches are played until at least ``deals`` deals have been played, and the match in progress is always
+finished, so every match ends by the target rule.
 
 Everything is reproducible from ``seed``: the shuffles come from one seeded stream, each bot from its own.
 """
@@ -106,6 +109,8 @@ class SimSummary:
     points: list[int] = field(default_factory=list)  # Louse: penalty points per seat over all deals
     match_losers: list[list[int]] = field(default_factory=list)  # Louse: each match's loser(s), by seat
     session_ends: dict[str, int] = field(default_factory=dict)  # why sessions ended, and how often
+    asked: int = 0  # the deals asked for; ``deals`` may be more (SESSION-4 plays on to empty the pool)
+    pool_left: int = 0  # chips left in the pool when sessions ended, won by nobody (SESSION-4)
     history_path: str | None = None
 
     @property
@@ -159,7 +164,9 @@ class SimSummary:
             "names": list(self.names),
             "options": dict(self.differences),
             "deals": self.deals,
+            "deals_asked": self.asked,
             "sessions": self.sessions,
+            "pool_left": self.pool_left,
             "session_ends": dict(self.session_ends),
             "elapsed_seconds": round(self.elapsed, 4),
             "deals_per_second": round(self.deals_per_second, 1),
@@ -201,7 +208,15 @@ def simulate(
     specs = bot_specs(bots, players)
     names = seat_names(players)
     summary = SimSummary(
-        rules.preset, players, seed, specs, names, rules.differences(), net=[0] * players, points=[0] * players
+        rules.preset,
+        players,
+        seed,
+        specs,
+        names,
+        rules.differences(),
+        net=[0] * players,
+        points=[0] * players,
+        asked=deals,
     )
     players_bots = make_bots(specs, seed)
     # The shuffles draw from their own stream, apart from the bots' (a string seed hashes deterministically).
@@ -256,6 +271,7 @@ def simulate(
                 raise LooError(
                     f"The session ended before its first deal: {session.end_reason} (stacks start at {STACK})."
                 )
+            summary.pool_left += session.pool
             reason = _reason_kind(session)
             summary.session_ends[reason] = summary.session_ends.get(reason, 0) + 1
             if louse:
@@ -293,4 +309,8 @@ def _reason_kind(session: Session) -> str:
         return "a player could not pay in full"
     if reason.endswith("deals were played"):
         return "the deals were all played"
+    if reason.endswith("more to empty the pool"):
+        return "the deals were all played, and more to empty the pool"
+    if reason.endswith("did not empty the pool"):
+        return "the deals were all played, and the pool was never emptied"
     return reason or "unfinished"

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lanterloo.actions import PASS
+from lanterloo.bots.ante import decide_ante
 from lanterloo.bots.base import Decision, register
 from lanterloo.bots.declare import decide_declare, decide_exchange, prior_activity
 from lanterloo.bots.knowledge import Knowledge
@@ -57,8 +58,10 @@ class HeuristicBot:
             raise LooError("A bot plays a seat: give it that seat's view, not a spectator's.")
         if not view.legal:
             raise LooError("The bot was asked to act, but its seat has no legal action.")
-        k = Knowledge(view)
         phase = view.phase
+        if phase is Phase.ANTE:  # Lou's dealer sets the ante before any card is dealt (LOU-ANTE-2)
+            return decide_ante(view, self.style)
+        k = Knowledge(view)
         if k.shape.scores_points:  # Louse: penalty points, no declaration
             return decide_louse(k, self.style)
         if phase is Phase.DECLARE:

@@ -1,4 +1,5 @@
-"""The ``loo`` command line: variants, rules, simulate, replay, watch and play (one module per command group).
+"""The ``loo`` command line: variants, rules, simulate, replay, watch, tutorial and play (one module per command
+group).
 
 Exit status: 0 on success, 1 when a hand history does not verify (or cannot be read), 2 on a usage error. Every
 error is one sentence on stderr. House variants listed in the TOML files named by ``LANTERLOO_VARIANTS`` are
@@ -19,17 +20,18 @@ from lanterloo.cli.parser import build_parser
 from lanterloo.cli.replay import cmd_replay, cmd_watch
 from lanterloo.cli.rulescmd import cmd_rules, cmd_variants
 from lanterloo.cli.simulate import cmd_simulate, format_summary
+from lanterloo.cli.tutorial import cmd_tutorial
 from lanterloo.errors import LooError
 from lanterloo.rules.housefile import load_variants
 from lanterloo.termtext import escape
 
-COMMANDS = ("variants", "rules", "simulate", "replay", "watch", "play")
+COMMANDS = ("variants", "rules", "simulate", "replay", "watch", "tutorial", "play")
 #: The environment variable naming TOML files of house variants (separated like PATH).
 VARIANTS_ENV = "LANTERLOO_VARIANTS"
 
 
 def cmd_play(argv: list[str]) -> int:
-    """The Textual game lives in lanterloo.tui (imported only now: it needs the ``tui`` extra)."""
+    """The Textual game lives in lanterloo.tui (imported only now: it needs the ``play`` extra)."""
     try:
         tui = importlib.import_module("lanterloo.tui")
         why = "lanterloo.tui has no main()"
@@ -37,7 +39,11 @@ def cmd_play(argv: list[str]) -> int:
         tui, why = None, str(e)
     run = getattr(tui, "main", None)
     if not callable(run):
-        print(f"loo: the terminal game is not available ({why}); watching bots play instead.", file=sys.stderr)
+        print(
+            f"loo: the terminal game is not available ({why}; install the play extra: pip install 'lanterloo[play]', "
+            "or make play in a checkout); watching bots play instead.",
+            file=sys.stderr,
+        )
         return _dispatch(["watch", *argv])
     code = run(argv)
     return code if isinstance(code, int) else 0
@@ -51,6 +57,7 @@ _HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "simulate": cmd_simulate,
     "replay": cmd_replay,
     "watch": cmd_watch,
+    "tutorial": cmd_tutorial,
 }
 
 
@@ -83,7 +90,7 @@ def _house_variants() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``loo`` command line; returns the exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
-    if args[:1] == ["play"]:
+    if args[:1] == ["play"] or (args[:1] == ["tutorial"] and "--list" not in args):
         return _run(args)  # the terminal game owns the screen; it escapes what it shows itself
     real = sys.stdout
     sys.stdout = cast(TextIO, EscapedOutput(real))
@@ -146,6 +153,7 @@ __all__ = [
     "cmd_replay",
     "cmd_rules",
     "cmd_simulate",
+    "cmd_tutorial",
     "cmd_variants",
     "cmd_watch",
     "format_summary",

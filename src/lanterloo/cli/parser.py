@@ -80,6 +80,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--hands", action="store_true", help="also show the hands as dealt and the cards exchanged")
 
+    p = sub.add_parser(
+        "tutorial",
+        help="learn a variant: lessons, drills and a guided deal in the terminal",
+        allow_abbrev=False,
+        description="A guided first deal of a variant: one idea at a time, drills with an explanation after each "
+        "answer, and a full deal against bots with a tip at every choice. Without VARIANT, a list to choose from.",
+    )
+    p.add_argument("variant", nargs="?", metavar="VARIANT", help="a preset or alias (`loo tutorial --list`)")
+    p.add_argument("--list", action="store_true", help="list the tutorials and what each teaches")
+
     sub.add_parser("play", help="play against bots in the terminal (the Textual game)", add_help=False)
     return parser
 

@@ -85,6 +85,9 @@ def cmd_watch(ns: argparse.Namespace) -> int:
         sys.stdout.flush()
     played = len(session.records)
     reason = session.end_reason or ""
-    why = "" if played >= ns.deals and reason.endswith("were played") else f": {reason}"
+    why = "" if played == ns.deals and reason.endswith("were played") else f": {reason}"
     print(f"\nThe session is over after {played} deal{'s' if played != 1 else ''}{why}.")
+    left = session.pool_left()
+    if left:
+        print(left)
     return 0

@@ -11,6 +11,7 @@ from lanterloo.cli.common import WIDTH, UsageError, table_rules
 from lanterloo.errors import LooError
 from lanterloo.rules import (
     ALIASES,
+    base_preset_rules,
     find_variant,
     how_it_is_played,
     option_lines,
@@ -34,7 +35,7 @@ def cmd_variants(ns: argparse.Namespace) -> int:
                 "players": [lo, hi],
                 "summary": info.summary,
                 "recommended": info.recommended,
-                "seed": info.seed,
+                "source": info.source,
             }
         )
     if ns.json:
@@ -48,8 +49,10 @@ def cmd_variants(ns: argparse.Namespace) -> int:
         count = f"{lo} players" if lo == hi else f"{lo}–{hi} players"
         print(f"{r['name']:<{width}}  {count}{also}{house}")
         print(f"{'':<{width}}  {r['summary']}")
-        print(f"{'':<{width}}  {'seed' if r['seed'].endswith('.txt') else 'source'} {r['seed']}")
-    print("\n`loo rules VARIANT` shows how a variant is played and every option.")
+        print(f"{'':<{width}}  Source: {r['source']}")
+    print(
+        "\n`loo rules VARIANT` shows how a variant is played and every option.\ndocs/sources.md describes each source."
+    )
     return 0
 
 
@@ -84,7 +87,7 @@ def cmd_rules(ns: argparse.Namespace) -> int:
                     "title": info.display_title,
                     "base": info.base,
                     "summary": info.summary,
-                    "seed": info.seed,
+                    "source": info.source,
                     "players": [lo, hi],
                     "recommended": info.recommended,
                     "notes": info.notes,
@@ -100,16 +103,19 @@ def cmd_rules(ns: argparse.Namespace) -> int:
     print(f"{name}: {info.summary}")
     if info.base:
         print(f"A house variant of {info.base}.")
-    print(f"Source: {info.seed}" if not info.seed.endswith(".txt") else f"Seed: {info.seed}")
-    print(f"Players: {lo} to {hi} (the most the pack allows). Recommended: {info.recommended}.")
+    print(f"Source: {info.source} (docs/sources.md)")
+    players = f"{lo}" if lo == hi else f"{lo} to {hi} (the most the pack allows)"
+    print(_fill(f"Players: {players}. Recommended: {info.recommended}."))
     if info.notes:
-        print(f"Notes: {info.notes}")
+        print(_fill(f"Notes: {info.notes}"))
+    # A house variant is compared with the preset it stands on, so its own house rules are marked too.
+    base = base_preset_rules(name) or info.rules
     if diff:
-        preset = ", ".join(value_text(getattr(info.rules, k)) for k in diff)
+        preset = ", ".join(value_text(getattr(base, k)) for k in diff)
         print(
             "House rules: "
             + ", ".join(f"{k}={value_text(v)}" for k, v in diff.items())
-            + f" (marked *; the {name} preset has {preset})."
+            + f" (marked *; the {base.preset} preset has {preset})."
         )
     else:
         print(f"These are the {name} preset's rules, unchanged.")

@@ -93,6 +93,11 @@ def format_summary(s: SimSummary, rules: Rules) -> str:
         f"Simulated {s.deals:,} deals of {s.variant} ({s.players} players, seed {s.seed}) in "
         f"{s.elapsed:.2f} s: {s.deals_per_second:,.0f} deals/s."
     ]
+    if s.deals > s.asked and not s.is_louse:
+        lines.append(
+            f"{s.asked:,} deals were asked for; the last session played {s.deals - s.asked:,} more to empty the "
+            "pool (SESSION-4)."
+        )
     if s.differences:
         lines.append("House rules: " + ", ".join(f"{k}={value_text(v)}" for k, v in s.differences.items()) + ".")
     ends = "; ".join(f"{why}: {k}" for why, k in s.session_ends.items())
@@ -105,6 +110,11 @@ def format_summary(s: SimSummary, rules: Rules) -> str:
         lines.append(f"Mean {pot} at the start of play: {s.mean_pool:.2f}.")
         lines.append(f"Loos: {s.loo_rate:.3f} {looed} per deal; {_pct(s.loo_deal_share)} of deals had one.")
         lines.append(f"Uncontested deals: {_pct(s.uncontested_rate)}.")
+        if s.pool_left:
+            lines.append(
+                f"Left in the {pot} when sessions ended, won by nobody: {s.pool_left:,} chips (sessions cut short "
+                "by a player who could not pay, or stopped exactly by session_end = exact; SESSION-4)."
+            )
         if shape_of(rules).flushes(rules):
             lines.append(f"Flushes (five-card): {s.flushes}.")
     lines.append(

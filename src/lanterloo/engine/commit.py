@@ -2,7 +2,7 @@
 (LOU-DECL-1). Several seats may act in this phase, so its handlers take the seat.
 
 The hands of the Out players become dead cards at the reveal, as a passed hand does in Loo: Lou's draw may reshuffle
-them into the stock (LOU-DRAW-1, research A-16 with A-05).
+them into the stock (LOU-DRAW-1, reading A-16 with A-05).
 """
 
 from __future__ import annotations

@@ -2,8 +2,10 @@
 forced declarations (Club Law, Bold Stand).
 
 Each ``run_*`` function is the handler of one automatic phase: it does the step, records its event, and moves the
-deal to the next phase. The ante is a step of its own so that it can become a choice (in Lou the dealer sets the
-ante when a game starts): a later change gives ``Phase.ANTE`` legal actions for the dealer instead of a ``run``.
+deal to the next phase. The ante is a step of its own because it can be a choice: when a Lou game starts and the
+dealer sets the ante (LOU-ANTE-2), ``run_ante`` leaves the deal in ``Phase.ANTE`` with the dealer to act, and
+``legal_ante``/``check_ante``/``apply_ante`` are that phase's player handlers. Otherwise everyone antes the fixed
+``ante`` at once.
 """
 
 from __future__ import annotations
@@ -12,11 +14,12 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from lanterloo.actions import Action, Ante
 from lanterloo.cards import Card, Suit
 from lanterloo.engine import declare
-from lanterloo.engine.events import DealStarted, Dealt, Forced, TurnedUp
+from lanterloo.engine.events import AnteSet, DealStarted, Dealt, Event, Forced, TurnedUp
 from lanterloo.engine.phases import Phase
-from lanterloo.errors import LooError
+from lanterloo.errors import IllegalActionError, LooError
 from lanterloo.rules import Rules
 
 if TYPE_CHECKING:
@@ -51,18 +54,88 @@ def deck_order(pack: list[Card], deck: Sequence[int] | None, rng: random.Random)
 
 
 def run_ante(deal: Deal) -> None:
-    """Phase.ANTE: antes into the pool (LOO-ANTE-1, LOU-ANTE-1), no more than a stack holds (SESSION-3)."""
+    """Phase.ANTE: antes into the pool (LOO-ANTE-1, LOU-ANTE-1); or, when Lou's dealer sets the ante, wait for him."""
+    if deal._anted and deal._shape.antes and deal._rules.dealer_sets_ante:
+        deal._to_act = deal._dealer  # the phase stays ANTE: Deal._advance stops for the dealer's choice
+        return
+    pay_antes(deal, deal._rules.ante)
+
+
+def pay_antes(deal: Deal, ante: int) -> None:
+    """Everyone who owes one antes ``ante`` (the dealer twice under ``everyone_dealer_double``), no more than a
+    stack holds (SESSION-3); the deal starts."""
     r = deal._rules
     before = tuple(deal._stacks)
-    if deal._anted and deal._shape.antes and r.ante > 0:
+    if deal._anted and deal._shape.antes and ante > 0:
         for s in range(deal._n):
-            paid = min(r.ante_owed(s, deal._dealer), deal._stacks[s])
+            paid = min(ante * r.ante_share(s, deal._dealer), deal._stacks[s])
             deal._stacks[s] -= paid
             deal._antes[s] = paid
             deal._pool += paid
     start = (deal._dealer, before, deal._carried, deal._anted, tuple(deal._antes), tuple(deal._deck))
     deal._events.append(_new(DealStarted, start))
     deal._phase = Phase.DEAL
+
+
+def ante_choices(deal: Deal) -> range:
+    """The antes Lou's dealer may set (LOU-ANTE-2): multiples of 3 from ``lou_ante_min`` to ``lou_ante_max``, and
+    no more than the poorest player who antes can pay (SESSION-3), so that the dealer cannot price anyone out of
+    the game. The minimum is always allowed: a session deals only when everyone can pay it (SESSION-2), and a bare
+    deal takes no more than a stack holds."""
+    r = deal._rules
+    top = r.lou_ante_max
+    for s in range(deal._n):
+        share = r.ante_share(s, deal._dealer)
+        if share:
+            top = min(top, deal._stacks[s] // share)
+    return range(r.lou_ante_min, max(r.lou_ante_min, top) + 1, 3)
+
+
+def legal_ante(deal: Deal, seat: int) -> list[Action]:
+    return [Ante(a) for a in ante_choices(deal)] if seat == deal._dealer else []
+
+
+def check_ante(deal: Deal, action: Action, seat: int | None) -> None:
+    deal._require_turn(seat)
+    r = deal._rules
+    choices = ante_choices(deal)
+    if not isinstance(action, Ante):
+        raise IllegalActionError(
+            f"The dealer first sets the ante for this game: ante {choices[0]} to ante {choices[-1]}", "LOU-ANTE-2"
+        )
+    amount = action.amount
+    if amount % 3:
+        raise IllegalActionError(
+            f"The ante must be a multiple of 3, so that the pot splits into three equal piles, not {amount}",
+            "LOU-ANTE-2",
+        )
+    if not r.lou_ante_min <= amount <= r.lou_ante_max:
+        raise IllegalActionError(
+            f"The ante must be from {r.lou_ante_min} to {r.lou_ante_max} chips at this table, not {amount}",
+            "LOU-ANTE-2",
+        )
+    if amount not in choices:
+        poorest = min(
+            (s for s in range(deal._n) if r.ante_share(s, deal._dealer)),
+            key=lambda s: deal._stacks[s] // r.ante_share(s, deal._dealer),
+        )
+        raise IllegalActionError(
+            f"The ante may be at most {choices[-1]}: {{seat}} has only {deal._stacks[poorest]} chips, and nobody "
+            "may be made to ante more than he has",
+            "SESSION-3",
+            {"seat": poorest},
+        )
+
+
+def apply_ante(deal: Deal, action: Action, seat: int | None) -> Event:
+    check_ante(deal, action, seat)
+    assert isinstance(action, Ante)  # check_ante let nothing else through
+    deal._invalidate()
+    deal._actions.append((deal._dealer, action))
+    pay_antes(deal, action.amount)
+    ev = AnteSet(deal._dealer, action)
+    deal._events.append(ev)  # after DealStarted, which every event list begins with
+    return ev
 
 
 def run_deal(deal: Deal) -> None:

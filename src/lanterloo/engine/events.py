@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple, TypeAlias
 
-from lanterloo.actions import Action, Discard, Pass, Play, Stand
+from lanterloo.actions import Action, Ante, Discard, Pass, Play, Stand
 from lanterloo.cards import Card, Suit
 from lanterloo.engine.scoring import Settlement
 
@@ -54,6 +54,24 @@ class DealStarted(NamedTuple):
 
     def censored(self, seat: int | None) -> DealStarted:
         return self._replace(deck=())
+
+
+class AnteSet(NamedTuple):
+    """Lou's dealer set the ante when a game started (LOU-ANTE-2); the antes paid are in ``DealStarted``."""
+
+    seat: int
+    action: Ante
+
+    @property
+    def kind(self) -> Literal["ante_set"]:
+        return "ante_set"
+
+    @property
+    def private_to(self) -> None:
+        return None
+
+    def censored(self, seat: int | None) -> AnteSet:
+        return self
 
 
 class Dealt(NamedTuple):
@@ -367,6 +385,7 @@ class Settled(NamedTuple):
 
 Event: TypeAlias = (
     DealStarted
+    | AnteSet
     | Dealt
     | TurnedUp
     | Forced
@@ -386,6 +405,7 @@ Event: TypeAlias = (
 #: Every event record type (an ``isinstance`` check against ``EVENT_TYPES`` tells an event from other tuples).
 EVENT_TYPES: tuple[type[Event], ...] = (
     DealStarted,
+    AnteSet,
     Dealt,
     TurnedUp,
     Forced,

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from lanterloo.actions import DefendMiss, Pass, Stand, TakeMiss
 from lanterloo.cards import Card, Suit, cards_of, fmt_cards
 from lanterloo.engine.events import (
+    AnteSet,
     Committed,
     DealerTakesPool,
     DealStarted,
@@ -65,7 +66,7 @@ def join(parts: Sequence[str]) -> str:
 
 
 # What the ♦Q does in Louse, by the ``diamond_queen`` option (LOUSE-SCORE-3).
-_DIAMOND_QUEEN = {
+DIAMOND_QUEEN = {
     "cancel_own_queens": "cancels the queens' points of whoever takes it",
     "cancel_own_bonuses": "cancels the queen bonuses of whoever takes it",
     "cancel_all_queens": "cancels every player's queen points",
@@ -80,6 +81,10 @@ class Narrator:
     def __init__(self, rules: Rules, names: Sequence[str] | None = None, *, you: int | None = None) -> None:
         self.rules = rules
         self.names = list(names or ())
+        if you is None:
+            # A player named "You" (the terminal game's default name, kept in exported histories) is spoken to as
+            # "you" even when the teller was not told so: "You deal", never "You deals".
+            you = next((s for s, n in enumerate(self.names) if n.strip().lower() == "you"), None)
         self.you = you
         self.lou = rules.game == "lou"
         self.louse = rules.game == "louse"
@@ -116,6 +121,8 @@ class Narrator:
         """One event in one sentence (None only for a record this narrator does not know)."""
         if isinstance(ev, DealStarted):
             return self.say(ev.dealer, "deal") + "."
+        if isinstance(ev, AnteSet):
+            return self.say(ev.seat, "set") + f" the ante for this game at {ev.action.amount} (LOU-ANTE-2)."
         if isinstance(ev, Dealt):
             return "The cards are dealt."
         if isinstance(ev, TurnedUp):
@@ -309,8 +316,8 @@ class Narrator:
         dq = Card.parse("Qd")
         taker = taken.get(dq)
         out: list[str] = []
-        if taker is not None and mode in _DIAMOND_QUEEN:
-            out.append(f"{self.say(taker, 'take', 'took')} the Q♦, which {_DIAMOND_QUEEN[mode]} (LOUSE-SCORE-3).")
+        if taker is not None and mode in DIAMOND_QUEEN:
+            out.append(f"{self.say(taker, 'take', 'took')} the Q♦, which {DIAMOND_QUEEN[mode]} (LOUSE-SCORE-3).")
         for suit in (Suit.CLUBS, Suit.SPADES, Suit.HEARTS):
             queen = Card(suit * 13 + 10)
             holder = taken.get(queen)

@@ -11,7 +11,8 @@ TERMINAL = -1
 
 
 class Phase(Enum):
-    """The steps of one deal, in order. Players act only in DECLARE, COMMIT, EXCHANGE and PLAY.
+    """The steps of one deal, in order. Players act only in DECLARE, COMMIT, EXCHANGE and PLAY, and Lou's dealer in
+    ANTE when he sets the ante.
 
     The other steps are automatic: ``Deal`` runs them in a loop until a player must act (or the deal is done).
     A step that does not apply passes straight on (Louse has no declaration; Irish has no turn-up).
@@ -34,7 +35,9 @@ class Phase(Enum):
 
 
 #: The phases in which a player acts; the others are run by the engine.
-PLAYER_PHASES = frozenset({Phase.DECLARE, Phase.COMMIT, Phase.EXCHANGE, Phase.PLAY})
+PLAYER_PHASES = frozenset({Phase.ANTE, Phase.DECLARE, Phase.COMMIT, Phase.EXCHANGE, Phase.PLAY})
+#: Automatic steps that may wait for a player: the ante, when Lou's dealer sets it (LOU-ANTE-2).
+WAITING_STEPS = frozenset({Phase.ANTE})
 
 
 class Decl(Enum):

@@ -24,7 +24,7 @@ from lanterloo.engine.phases import TERMINAL, Decl, Phase, TrickRecord
 from lanterloo.engine.scoring import Outcome, Settlement, SettlementKind, settle
 from lanterloo.engine.shape import GameShape, shape_of
 from lanterloo.engine.view import Hidden, View
-from lanterloo.errors import IllegalActionError
+from lanterloo.errors import IllegalActionError, LooError
 from lanterloo.rules import Rules
 from lanterloo.tables import NO_TRUMP, loo_tables
 
@@ -216,6 +216,8 @@ class Deal:
     @property
     def started(self) -> DealStarted:
         """The first event: dealer, stacks before the antes, the pool carried in, the antes and the deck."""
+        if not self._events:
+            raise LooError("The deal has not started: the dealer has yet to set the ante (LOU-ANTE-2).")
         first = self._events[0]
         assert isinstance(first, DealStarted)
         return first
@@ -344,10 +346,12 @@ class Deal:
     def _advance(self) -> None:
         """Run the automatic steps until a player must act or the deal is done."""
         self._invalidate()
-        run = HANDLERS[self._phase].run
+        phase, run = self._phase, HANDLERS[self._phase].run
         while run is not None:
             run(self)
-            run = HANDLERS[self._phase].run
+            if self._phase is phase:  # the step waits for a player: Lou's dealer sets the ante (LOU-ANTE-2)
+                return
+            phase, run = self._phase, HANDLERS[self._phase].run
 
     def _end(self, kind: SettlementKind, rule: str, winners: Sequence[int] = (), holders: Sequence[int] = ()) -> None:
         """The deal ends as ``kind`` says: freeze what the settlement needs, and go to Phase.SETTLE."""
@@ -412,8 +416,8 @@ class Deal:
 
     @property
     def stacks_before(self) -> list[int]:
-        """Each seat's chips before this deal's antes."""
-        return list(self.started.stacks)
+        """Each seat's chips before this deal's antes (the chips now, while Lou's dealer has yet to set the ante)."""
+        return list(self.started.stacks) if self._events else list(self._stacks)
 
 
 #: Slots left out of ``state_key``, and why. A test checks every name here is a slot.
@@ -494,7 +498,7 @@ class PhaseHandler:
 
 
 HANDLERS: dict[Phase, PhaseHandler] = {
-    Phase.ANTE: PhaseHandler(run=dealing.run_ante),
+    Phase.ANTE: PhaseHandler(dealing.run_ante, dealing.legal_ante, dealing.check_ante, dealing.apply_ante),
     Phase.DEAL: PhaseHandler(run=dealing.run_deal),
     Phase.TURNUP: PhaseHandler(run=dealing.run_turnup),
     Phase.DECLARE: PhaseHandler(legal=declare.legal, check=declare.check, apply=declare.apply),

@@ -21,9 +21,10 @@ from lanterloo.history.reader import (
 )
 from lanterloo.history.sessions import Verifier, deals, verify_file
 from lanterloo.history.verifier import rebuild, verify_record
-from lanterloo.history.writer import FORMAT, VERSION, deal_to_record, dumps, write
+from lanterloo.history.writer import ADDED_IN_VERSION_2, FORMAT, VERSION, deal_to_record, dumps, upgraded_rules, write
 
 __all__ = [
+    "ADDED_IN_VERSION_2",
     "FORMAT",
     "FORMAT_DOC",
     "MAX_DEPTH",
@@ -39,6 +40,7 @@ __all__ = [
     "parse_line",
     "read",
     "rebuild",
+    "upgraded_rules",
     "verify_file",
     "verify_record",
     "write",

@@ -124,9 +124,10 @@ def parse_line(text: str, line: int) -> dict[str, Any]:
     if obj.get("format") != FORMAT:
         _fail(f"it is not a lanterloo hand history (format must be {FORMAT!r}; see {FORMAT_DOC})", line)
     version = obj.get("version")
-    if type(version) is not int or version != VERSION:
+    if type(version) is not int or version not in (1, VERSION):
         _fail(
-            f"version {shown(version)} is not supported (this reader knows version {VERSION}; see {FORMAT_DOC})", line
+            f"version {shown(version)} is not supported (this reader knows versions 1 and {VERSION}; see {FORMAT_DOC})",
+            line,
         )
     return obj
 

@@ -19,7 +19,7 @@ from lanterloo.cards import Card, fmt_cards
 from lanterloo.engine import Deal, deck_for
 from lanterloo.errors import HistoryError, IllegalActionError, LooError
 from lanterloo.history.reader import FORMAT_DOC, check_fields, shown
-from lanterloo.history.writer import deal_to_record
+from lanterloo.history.writer import deal_to_record, upgraded_rules
 from lanterloo.rules import Rules
 
 _RULE_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
@@ -28,7 +28,7 @@ _RULE_TYPES = {k: type(v) for k, v in Rules().to_dict().items()}
 
 
 def _rules(obj: dict[str, Any], line: int) -> Rules:
-    rules_d: dict[str, Any] = obj["rules"]
+    rules_d: dict[str, Any] = upgraded_rules(obj)  # a version-1 line gains the options added since
     # Every option must be written out: a default filled in here could differ from the one it was played under.
     missing = [k for k in _RULE_FIELDS if k not in rules_d]
     if missing:

@@ -9,7 +9,24 @@ from typing import IO, Any
 from lanterloo.engine import Deal
 
 FORMAT = "lanterloo-hand-history"
-VERSION = 1
+VERSION = 2
+#: The options added in version 2 (SESSION-4, LOU-ANTE-2), each with the value that reproduces how a version-1
+#: deal was played: a version-1 line lacks them, and is read as if it had these (see ``upgraded_rules``).
+ADDED_IN_VERSION_2: dict[str, Any] = {
+    "lou_ante_choice": "fixed",
+    "lou_ante_min": 3,
+    "lou_ante_max": 15,
+    "session_end": "exact",
+}
+
+
+def upgraded_rules(obj: dict[str, Any]) -> Any:
+    """The ``rules`` of a record as the current version names them: a version-1 line gains the options added
+    since, at their old meaning; any other line (or a ``rules`` that is not an object) is returned as it is."""
+    rules = obj.get("rules")
+    if obj.get("version") == 1 and isinstance(rules, dict):
+        return {**ADDED_IN_VERSION_2, **rules}
+    return rules
 
 
 def deal_to_record(

@@ -13,7 +13,7 @@ from typing import Any
 
 from lanterloo.ruleids import RULES
 from lanterloo.rules.options import OPTION_FIELDS, Rules, option_choices
-from lanterloo.rules.registry import PRESETS
+from lanterloo.rules.registry import base_preset_rules
 
 # Describe the game rather than select a rule; always shown.
 _ALWAYS = frozenset({"preset", "game", "hand_size", "min_players", "trump_mode"})
@@ -37,8 +37,12 @@ def option_applies(r: Rules, name: str) -> bool:
         return True
     if name.startswith("louse") or name in ("diamond_queen", "widow_points"):
         return game == "louse"
+    if name in ("lou_ante_min", "lou_ante_max"):
+        return r.dealer_sets_ante
     if name.startswith("lou_"):
         return game == "lou"
+    if name == "session_end":  # Louse's match ends at its target, never with a pool
+        return game != "louse"
     if name == "pam":
         return loo and r.has_turnup  # Pam needs a turned-up trump
     if name.startswith("pam_"):
@@ -47,7 +51,9 @@ def option_applies(r: Rules, name: str) -> bool:
         return loo and r.pam != "none" and r.has_turnup and r.first_lead_forced
     if name.startswith("flush") or name == "blaze":
         return loo and r.hand_size == 5
-    if name in ("ante_mode", "ante", "declare"):
+    if name == "ante":  # Lou's dealer may set it instead (LOU-ANTE-2)
+        return game != "louse" and not r.dealer_sets_ante
+    if name in ("ante_mode", "declare"):
         return game != "louse"
     if name == "loo_amount":
         return loo and r.loo_penalty != "pool"
@@ -61,7 +67,7 @@ def option_applies(r: Rules, name: str) -> bool:
         return loo and not r.miss
     if name == "void_trump_duty":
         return loo or (game == "lou" and r.lou_follow_suit)
-    if name == "remainder":  # Lou's piles too (research A-11)
+    if name == "remainder":  # Lou's piles too (reading A-11, docs/sources.md)
         return game != "louse"
     # Club Law, the forced ace lead and the first-trick duties need trumps known before the first lead: with
     # trump_mode=first_lead (Irish) the first card led sets them, so none of these can ever bind.
@@ -78,6 +84,8 @@ def option_applies(r: Rules, name: str) -> bool:
 
 def rule_applies(r: Rules, rule_id: str) -> bool:
     """Whether the rule ``rule_id`` (see ``lanterloo.ruleids``) can bind anyone under rules ``r``."""
+    if rule_id == "SESSION-4":
+        return r.game != "louse"
     if rule_id.startswith(("COMMON-", "SESSION-")):
         return True
     if r.game == "louse":
@@ -91,6 +99,7 @@ def rule_applies(r: Rules, rule_id: str) -> bool:
         checks = {
             "LOU-PLAY-1": not r.lou_follow_suit,
             "LOU-DRAW-1": r.lou_draw > 0,
+            "LOU-ANTE-2": r.dealer_sets_ante,
             "LOU-PAY-1": r.lou_payout == "A",
             "LOU-PAY-2": r.lou_payout == "B",
             "LOU-PAY-3": r.lou_payout == "C",
@@ -150,7 +159,7 @@ class OptionLine:
 
 def option_lines(r: Rules) -> list[OptionLine]:
     """Every option of ``r`` in declaration order; ``applies`` says which ones can change anything."""
-    base = PRESETS.get(r.preset, r)
+    base = base_preset_rules(r.preset) or r
     diff = r.differences()
     return [
         OptionLine(

@@ -180,6 +180,21 @@ class Rules:
         "carry", "LOU-DECL-2", "when nobody goes In: the pot is carried, or everyone antes again"
     )
     lou_match_cap: int = opt(0, "LOU-PAY-1", "a cap on matches (0: a match is the whole pot)")
+    # The Rules default is the old behaviour (a fixed ante), so that a hand history written before the option
+    # existed reads as it was played; the lou preset has the dealer choose, as the Lou rules say.
+    lou_ante_choice: Literal["dealer", "fixed"] = opt(
+        "fixed", "LOU-ANTE-2", "when a game starts the dealer sets the ante, or everyone antes the fixed `ante`"
+    )
+    lou_ante_min: int = opt(3, "LOU-ANTE-2", "the smallest ante the dealer may set (a multiple of 3)")
+    lou_ante_max: int = opt(15, "LOU-ANTE-2", "the largest ante the dealer may set (a multiple of 3)")
+
+    # --- the session ---
+    session_end: Literal["settle", "exact"] = opt(
+        "settle",
+        "SESSION-4",
+        "after the agreed number of deals: play on until a deal leaves the pool empty (Lou: a game ends), "
+        "or stop at once, chips left in the pool",
+    )
 
     # --- Louse ---
     louse_rank: Literal["french", "skat"] = opt(
@@ -237,12 +252,22 @@ class Rules:
             raise RulesError(f"{self.preset} is played by {span} players, not {n}.")
 
     def ante_owed(self, seat: int, dealer: int) -> int:
-        """What ``seat`` antes when ``dealer`` deals and antes are due (LOO-ANTE-1, LOU-ANTE-1)."""
+        """What ``seat`` antes when ``dealer`` deals and antes are due (LOO-ANTE-1, LOU-ANTE-1); when Lou's dealer
+        sets the ante (LOU-ANTE-2), the least he may set. A stack below it cannot play the deal (SESSION-2)."""
+        return (self.lou_ante_min if self.dealer_sets_ante else self.ante) * self.ante_share(seat, dealer)
+
+    def ante_share(self, seat: int, dealer: int) -> int:
+        """How many antes ``seat`` pays when ``dealer`` deals: 0, 1, or 2 (the dealer's double)."""
         if self.game == "louse":
             return 0
         if seat == dealer:
-            return self.ante * (2 if self.ante_mode == "everyone_dealer_double" else 1)
-        return 0 if self.ante_mode == "dealer" else self.ante
+            return 2 if self.ante_mode == "everyone_dealer_double" else 1
+        return 0 if self.ante_mode == "dealer" else 1
+
+    @property
+    def dealer_sets_ante(self) -> bool:
+        """Whether the dealer chooses the ante when a game starts (LOU-ANTE-2)."""
+        return self.game == "lou" and self.lou_ante_choice == "dealer"
 
     def loo_owed(self, pool: int) -> int:
         """What a looed player pays when the pool held ``pool`` as play began (LOO-POOL-3)."""
@@ -273,14 +298,17 @@ class Rules:
         return dataclasses.replace(self, **changes)
 
     def differences(self) -> dict[str, Any]:
-        """Options that differ from the registered variant named by ``preset``; nothing when that name is not
-        registered in this process (a history of a house variant read elsewhere has no base to compare with)."""
-        from lanterloo.rules.registry import PRESETS
+        """Options that differ from the preset that the variant named by ``preset`` stands on: the preset itself,
+        or for a house variant its base preset, so a house variant's own house rules count. Nothing when that name
+        is not registered in this process (a history of a house variant read elsewhere has no base to compare
+        with)."""
+        from lanterloo.rules.registry import base_preset_rules
 
-        base = PRESETS.get(self.preset)
+        base = base_preset_rules(self.preset)
         if base is None:
             return {}
-        return {k: v for k, v in self.to_dict().items() if getattr(base, k) != v}
+        # the variant's own name is not an option: a house variant differs from its base by its options alone
+        return {k: v for k, v in self.to_dict().items() if k != "preset" and getattr(base, k) != v}
 
 
 OPTION_FIELDS: dict[str, dataclasses.Field[Any]] = {f.name: f for f in dataclasses.fields(Rules)}
@@ -343,6 +371,11 @@ def _validate(r: Rules) -> None:
         raise RulesError("An exchange from the stock is for Loo without a Miss (five-card or Irish).")
     if r.ante < 0 or r.loo_amount < 0 or r.lou_match_cap < 0:
         raise RulesError("Antes, loo amounts and caps cannot be negative.")
+    if r.lou_ante_min < 3 or r.lou_ante_min % 3 or r.lou_ante_max % 3 or r.lou_ante_max < r.lou_ante_min:
+        raise RulesError(
+            "lou_ante_min and lou_ante_max must be multiples of 3, at least 3, the minimum no more than the maximum "
+            f"(the pot splits into three piles), not {r.lou_ante_min} and {r.lou_ante_max}."
+        )
     if not 0 <= r.lou_draw <= 3:
         raise RulesError(f"lou_draw must be from 0 to 3, not {r.lou_draw}.")
     if r.louse_target <= 0:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from lanterloo.rules.options import Rules
 from lanterloo.rules.registry import Preset, register_preset
 
-# The Rules defaults are the 3-card Loo rules of seed 001; each preset states only what differs.
+# The Rules defaults are the 3-card Loo rules of How to Play Loo [LOO-RULES]; each preset states only what differs.
 THREE_CARD = Rules()
 MISSISSIPPI = Rules(preset="mississippi")
 IRISH = Rules(
@@ -56,6 +56,7 @@ LOU = Rules(
     lone_player="wins_pool",
     defend_miss="never",
     dealer_takes_all_pass=False,
+    lou_ante_choice="dealer",
 )
 LOUSE = Rules(
     preset="louse",
@@ -74,10 +75,11 @@ LOUSE = Rules(
 )
 
 
-_S0 = "000_73749792977f8700.txt"
-_S1 = "001_85600c4b3446841f.txt"
-_S2 = "002_1987c6bb7b601503.txt"
-_S4 = "004_22adc7c4457bd35a.txt"
+# The rules texts the presets are built on, by title and key (docs/sources.md).
+_LOU = "Lou Card Game Rules [LOU-RULES]"
+_LOO = "How to Play Loo (Lanterloo) [LOO-RULES]"
+_RAMS = "3-Card Loo, a Rams card game (in Bulgarian) [RAMS-RULES]"
+_LOUSE = "Louse (machine-translated from Russian) [LOUSE-RULES]"
 
 
 def _docs(name: str) -> str:
@@ -91,9 +93,9 @@ register_preset(
     Preset(
         "three-card",
         THREE_CARD,
-        _S1,
+        _LOO,
         "3-card Loo with the Miss: pass, play or take the Miss; a loo pays a fixed 3.",
-        "3 to 8 players, best 5 or 6 (seed 001)",
+        "3 to 8 players, best 5 or 6 (How to Play Loo)",
         aliases=("loo", "3-card"),
         title="3-card Loo",
         docs=_docs("three-card"),
@@ -104,10 +106,11 @@ register_preset(
     Preset(
         "mississippi",
         MISSISSIPPI,
-        _S1,
-        "Mississippi: seed 001's French cousin, played as 3-card Loo (no rule differences known).",
-        "3 to 8 players, best 5 or 6 (seed 001, for Loo)",
-        notes="Unverified: seed 001 gives no rules of its own for Mississippi (research A-20).",
+        _LOO,
+        "Mississippi: Loo's French cousin, played as 3-card Loo (no rule differences known).",
+        "3 to 8 players, best 5 or 6 (How to Play Loo, for Loo)",
+        notes="Unverified: How to Play Loo names Mississippi but gives it no rules of its own (reading A-20, "
+        "docs/sources.md).",
         title="Mississippi",
         docs=_docs("mississippi"),
         golden=(4, 2),
@@ -117,9 +120,9 @@ register_preset(
     Preset(
         "irish",
         IRISH,
-        _S1,
+        _LOO,
         "Irish Loo: no Miss, no turn-up; the first card led sets trumps.",
-        "3 to 8 players, best 5 or 6 (seed 001, for Loo)",
+        "3 to 8 players, best 5 or 6 (How to Play Loo, for Loo)",
         notes="The rule-book form: --option trump_mode=turnup --option exchange=own_turn "
         "(Club Law and the first-trick lead duties then apply).",
         title="Irish Loo",
@@ -131,9 +134,9 @@ register_preset(
     Preset(
         "rams-loo",
         RAMS_LOO,
-        _S2,
+        _RAMS,
         "3-card Loo, the Rams game: dealer antes 3, may defend the Miss, trump-lead duties.",
-        "5 to 16 players (seed 002)",
+        "5 to 16 players (3-Card Loo, a Rams card game)",
         aliases=("rams", "bulgarian"),
         title="Rams Loo",
         docs=_docs("rams-loo"),
@@ -144,10 +147,10 @@ register_preset(
     Preset(
         "five-card",
         FIVE_CARD,
-        _S1,
+        _LOO,
         "5-card Pam-Loo: exchange from the stock, Pam (J♣) the top trump, flushes sweep the pool.",
-        "3 to 8 players, best 5 or 6 (seed 001, for Loo in general); for five-card, at most about 6, or the "
-        "stock runs short for the exchange (Peel's Round Games with Cards and an early American Hoyle; research A-05)",
+        "3 to 8 players, best 5 or 6 (How to Play Loo, for Loo in general); for five-card, at most about 6, or the "
+        "stock runs short for the exchange (Peel's Round Games with Cards and an early American Hoyle; reading A-05)",
         aliases=("pam-loo", "5-card"),
         title="5-card Pam-Loo",
         docs=_docs("five-card"),
@@ -158,9 +161,9 @@ register_preset(
     Preset(
         "lou",
         LOU,
-        _S0,
+        _LOU,
         "Lou: guts-format Loo; secret In/Out by coin, beat the best card or throw anything.",
-        "up to 9 players, best 6 or 7 (a Norwegian Lou page, research [LOU-NO]; seed 000 states no count); "
+        "up to 9 players, best 6 or 7 (a Norwegian Lou page [LOU-NO]; Lou Card Game Rules states no count); "
         "the fewest, 2, is the project's choice",
         title="Lou",
         docs=_docs("lou"),
@@ -171,9 +174,9 @@ register_preset(
     Preset(
         "louse",
         LOUSE,
-        _S4,
+        _LOUSE,
         "Louse: 32 cards, jacks the trumps, avoid penalty points; first to 1500 loses.",
-        "4 players (seed 004); 3 as an option (seed 004 mentions a three-player game but not its rules; research A-10)",
+        "4 players (Louse); 3 as an option (Louse mentions a three-player game but not its rules; reading A-10)",
         title="Louse",
         docs=_docs("louse"),
         golden=(4, 0),

@@ -25,8 +25,9 @@ class Preset:
 
     name: str
     rules: Rules
-    #: where the rules come from: a seed file name, or for a house variant whatever its author cites
-    seed: str
+    #: where the rules come from: a rules text by title and key (docs/sources.md), or for a house variant whatever
+    #: its author cites
+    source: str
     summary: str
     #: the advised number of players, each figure credited to its source
     recommended: str
@@ -117,7 +118,7 @@ def register_variant(
         Preset(
             name,
             rules,
-            source or parent.seed,
+            source or parent.source,
             summary,
             parent.recommended,
             aliases=aliases,
@@ -157,6 +158,22 @@ def find_variant(name: str) -> Preset:
 def variant_names() -> tuple[str, ...]:
     """Every registered variant, presets first in the order they registered, then house variants."""
     return tuple(PRESET_INFO)
+
+
+def base_preset_rules(name: str) -> Rules | None:
+    """The rules of the preset that the registered variant ``name`` stands on: its own for a preset, its base
+    preset's for a house variant (through any house variants between); None when ``name`` is not registered or a
+    base on the way was removed."""
+    info = PRESET_INFO.get(name)
+    while info is not None and info.base is not None:
+        info = PRESET_INFO.get(info.base)
+    return None if info is None else info.rules
+
+
+def base_preset(name: str) -> str | None:
+    """The name of the preset that the registered variant ``name`` stands on (see ``base_preset_rules``)."""
+    rules = base_preset_rules(name)
+    return None if rules is None else rules.preset
 
 
 def golden_variants() -> dict[str, tuple[int, int]]:

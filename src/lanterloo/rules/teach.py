@@ -16,6 +16,13 @@ def _cost(r: Rules) -> str:
 
 
 def _antes(r: Rules, when: str) -> str:
+    if r.dealer_sets_ante:
+        who = {"everyone": "everyone antes", "dealer": "the dealer antes", "everyone_dealer_double": "everyone antes"}
+        double = " (the dealer twice that)" if r.ante_mode == "everyone_dealer_double" else ""
+        return (
+            f"{when}, the dealer first sets the ante, a multiple of 3 from {r.lou_ante_min} to {r.lou_ante_max} "
+            f"chips and no more than the poorest player can pay, and {who[r.ante_mode]} that{double} (LOU-ANTE-2)."
+        )
     if r.ante == 0:
         return "Nobody antes."
     if r.ante_mode == "dealer":
@@ -168,10 +175,17 @@ def _louse(r: Rules) -> list[str]:
     ]
 
 
+def _session_end(r: Rules) -> str:
+    if r.session_end == "exact":
+        return "A session of an agreed number of deals stops after the last one, chips in the pool or not (SESSION-4)."
+    until = "a game ends with an empty pot" if r.game == "lou" else "a deal leaves the pool empty"
+    return f"A session of an agreed number of deals plays on after the last one until {until} (SESSION-4)."
+
+
 def how_it_is_played(rules: Rules) -> list[str]:
     """A few plain sentences on how a game under ``rules`` is played."""
     if rules.game == "louse":
         return _louse(rules)
     if rules.game == "lou":
-        return _lou(rules)
-    return _loo(rules)
+        return [*_lou(rules), _session_end(rules)]
+    return [*_loo(rules), _session_end(rules)]

@@ -19,11 +19,11 @@ from lanterloo.cards import mask_of
 from lanterloo.errors import IllegalActionError, LooError
 from lanterloo.tui import summary, text
 from lanterloo.tui.rulespanel import rules_page
-from lanterloo.tui.saving import RESUME_HINT, Saving
+from lanterloo.tui.saving import Saving
 from lanterloo.tui.screens import RulesScreen, SummaryScreen
 from lanterloo.tui.widgets import CSS, MAX_CARDS, SPEEDS, CardWidget
 
-__all__ = ["RESUME_HINT", "CardWidget", "LooApp"]
+__all__ = ["CardWidget", "LooApp"]
 
 
 class LooApp(Saving):
@@ -165,13 +165,13 @@ class LooApp(Saving):
         """A card was chosen by number, click or cursor: play it, or mark it in an exchange."""
         if not self._playing():
             return
-        if index >= len(self.hand_order) and not self.choices:
-            return
         if self.choices and not any(isinstance(a, (Play, Discard)) for a in self._legal()):
             if index < len(self.choices):  # no card to choose: the number keys pick the other choices
                 self.do(self.choices[index])
             return
-        card = self.hand_order[index]
+        card = self.hand_order[index] if index < len(self.hand_order) else None
+        if card is None:  # an empty place: the card there has been played
+            return
         deal = self.game.deal
         if self._exchanging():
             self.marked.symmetric_difference_update({card})
@@ -218,22 +218,18 @@ class LooApp(Saving):
         self.choose_card(index)
 
     def action_cursor(self, step: int) -> None:
-        if not self._playing() or not self.hand_order:
+        """Move the highlight to the next card held (the arrows); it only shows while a card can be chosen."""
+        places = [i for i, c in enumerate(self.hand_order) if c is not None]
+        if not self._playing() or self.cursor < 0 or not places:
             return
-        if self.cursor < 0:
-            view = self.game.view()
-            legal = {a.card for a in view.legal if isinstance(a, Play)} if view else set()
-            first = next((i for i, c in enumerate(self.hand_order) if c in legal), 0)
-            self.cursor = first
-        else:
-            self.cursor = (self.cursor + step) % len(self.hand_order)
+        after = [i for i in places if (i - self.cursor) * step > 0]
+        self.cursor = (min(after) if step > 0 else max(after)) if after else (places[0] if step > 0 else places[-1])
         self.refresh_all()
 
     def action_cursor_card(self) -> None:
-        if self.cursor >= 0:
+        """Space: play the highlighted card at once (in an exchange: mark or unmark it)."""
+        if self._playing() and self.cursor >= 0:
             self.choose_card(self.cursor)
-        else:
-            self.action_cursor(0)
 
     def action_enter(self) -> None:
         if not self._playing():
@@ -247,10 +243,8 @@ class LooApp(Saving):
             self.do(discard(mask_of(self.marked)))
         elif self.pending_civil is not None:
             return
-        elif self.cursor >= 0:
+        elif self.cursor >= 0:  # one press: the highlighted card is played at once
             self.choose_card(self.cursor)
-        elif any(isinstance(a, Play) for a in self._legal()):
-            self.action_cursor(0)
 
     def action_keep_all(self) -> None:
         if self._playing():
@@ -290,13 +284,14 @@ class LooApp(Saving):
         except IllegalActionError as e:
             self.say("error", e.describe(self.namer.names))
             return
-        r = self.game.rules
-        phrase = text.action_phrase(decision.action, r)
-        msg = Text(f"Hint ({bot} bot): ", style="bold")
-        if not decision.reason.lower().startswith(phrase.lower()):
-            msg.append(f"{phrase} — ", style="bold")
-        msg.append(decision.reason)
+        action = decision.action
+        if isinstance(action, Play) and action.card in self.hand_order:
+            self.cursor = self.hand_order.index(action.card)  # then Enter plays it
+        msg = text.hint_text(action, decision.reason, self.game.rules, self.namer, bot)
+        if isinstance(action, Play):
+            msg.append("  (⏎ plays it)", style="dim")
         self.say("hint", msg)
+        self.refresh_all()
 
     def action_undo(self) -> None:
         if not self._playing():

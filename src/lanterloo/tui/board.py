@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
+from rich.measure import Measurement
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
@@ -33,7 +34,7 @@ from lanterloo.actions import (
 )
 from lanterloo.cards import Card
 from lanterloo.engine import Phase, View, shape_of
-from lanterloo.tui import summary, table, text
+from lanterloo.tui import sessionpanel, stakes, summary, table, text
 from lanterloo.tui.game import Game
 from lanterloo.tui.screens import FlatButton
 from lanterloo.tui.widgets import MAX_CARDS, MAX_CHOICES, CardWidget, key_help
@@ -43,6 +44,18 @@ KNOWN = (Stand, Pass, TakeMiss, DefendMiss, Discard, Play)
 DECLARATIONS = (STAND, PASS, TAKE_MISS, DEFEND_MISS)
 # The declarations' keys (the Keys panel lists them).
 DECLARATION_KEYS = {STAND: "p", PASS: "x", TAKE_MISS: "m", DEFEND_MISS: "d"}
+
+
+def relabel(button: FlatButton, label: str) -> None:
+    """Set a button's label, and its width to fit (Textual does not lay a button out again for a new label)."""
+    if str(button.label) != label:
+        button.label = label
+        button.refresh(layout=True)
+
+
+def side_width(width: int) -> int:
+    """The side panel's width on a terminal ``width`` columns wide (at least 110: narrower ones hide it)."""
+    return max(46, min(72, width * 2 // 5))
 
 
 def key_for(index: int) -> str:
@@ -67,7 +80,7 @@ class Board(App[int]):
         self.delay = max(0.0, delay)
         self.save_path = save_path  # this session's save file; None until saved (savefiles names it)
         self.export_path = export_path or "loo-history.jsonl"
-        self.cursor = -1  # index into the sorted hand; -1 until the arrows are used
+        self.cursor = -1  # the highlighted place in the hand (Enter and Space play it); -1: none
         self.marked: set[Card] = set()  # cards marked for an exchange
         self.pending_civil: Card | None = None  # the ace of trumps, waiting for "civil or not"
         self._timer: Timer | None = None
@@ -76,7 +89,12 @@ class Board(App[int]):
         self._last_summary: RenderableType | None = None
         self._side_open = False
         self.feedback: tuple[str, RenderableType] = ("", "")
-        self.hand_order: list[Card] = []
+        # The hand in its places: a card keeps its place (and its number key) for the whole deal; a card played
+        # leaves a gap (None). Laid out afresh, sorted, only when the hand gains a card (a new deal, the Miss, an
+        # exchange), never re-sorted when trumps change or a card goes.
+        self.hand_order: list[Card | None] = []
+        self._layout: list[Card] = []  # every card the hand held since it was last laid out, in its place
+        self._layout_deal = 0
         # the human's legal actions that have no key or button of their own, offered by name (``str(action)``)
         self.choices: list[Action] = []
 
@@ -112,6 +130,7 @@ class Board(App[int]):
 
     def _lower(self) -> ComposeResult:
         yield Static(id="prompt")
+        yield Static(id="stakes")
         yield Static(id="feedback")
         with Horizontal(id="actions"):
             yield FlatButton("Play  p", id="act-play", variant="success")
@@ -144,11 +163,14 @@ class Board(App[int]):
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width, event.size.height)
+        self.call_after_refresh(self.refresh_all)  # the felt draws its cards for the room it now has
 
     def _fit(self, width: int, height: int) -> None:
         self.screen.set_class(width < 110, "-narrow")
         self.screen.set_class(height < 34, "-short")
         self.query_one(Footer).compact = width < 110
+        # A wide terminal gives the side panel two fifths, so the log and the session keep whole names.
+        self.query_one("#side").styles.width = side_width(width)
 
     @property
     def namer(self) -> text.Namer:
@@ -169,39 +191,69 @@ class Board(App[int]):
         if view is None:
             return
         namer = self.namer
+        short = self.screen.has_class("-short")
         totals = game.session.totals if view.points else None
-        self.query_one("#seats", Static).update(table.seat_table(view, namer, game.settings.bots, totals))
-        self.query_one("#info", Static).update(self._info(view))
+        seats = self.query_one("#seats", Static)
+        styles = seats.content_size.width == 0 or seats.content_size.width >= 76
+        seats.update(table.seat_table(view, namer, game.settings.bots, totals, styles=styles))
+        self.query_one("#info", Static).update(self._info(view, short))
         felt = self.query_one("#felt", Static)
-        title, body = table.felt(view, namer)
+        room = felt.content_size
+        title, body = table.felt(view, namer, width=room.width, height=room.height, compact=short)
         felt.border_title = Text(title)  # a str would be read as markup, and the title names players
         felt.update(body)
+        if short:  # a big table on a short screen: keep the trick in view, the top of the seats may scroll away
+            self.call_after_refresh(self.query_one("#upper", VerticalScroll).scroll_end, animate=False)
         mine = game.human_to_act() and view.settlement is None
         legal = view.legal if mine else ()
         self.choices = [a for a in legal if not isinstance(a, KNOWN)]
         self.query_one("#prompt", Static).update(self._prompt(view, legal))
-        fb = self.query_one("#feedback", Static)
+        self.query_one("#stakes", Static).update(self._stakes(view, legal, totals))
         kind, body = self.feedback
-        fb.set_classes(kind)
-        fb.update(body)
+        self._show_feedback(kind, body)
         self._draw_actions(view, legal)
         self._draw_hand(view, legal)
         log = Group(text.trick_log(view, namer), Text(""), *text.event_lines(view, namer, max(1, game.deal_number)))
         self.query_one("#log-text", Static).update(log)
         self.query_one("#log", VerticalScroll).scroll_end(animate=False)
-        self.query_one("#deals-text", Static).update(self._session_table())
+        self.query_one("#deals-text", Static).update(self._session_panel())
 
     def _session_table(self) -> RenderableType:
+        """The session table of the deal summary and the final standings: a column per player where the summary's
+        box (100 columns at most) holds them, else a row per player, so no name is cut."""
         g = self.game
         deals = [(rec, g.end_view(rec)) for rec in g.session.records]
-        return summary.session_table(deals, self.namer.names, g.human, shape_of(g.rules).scores_points)
+        louse = shape_of(g.rules).scores_points
+        wide = summary.session_table(deals, self.namer.names, g.human, louse)
+        box = min(100, self.size.width * 96 // 100) - 4
+        if Measurement.get(self.console, self.console.options, wide).maximum <= box:
+            return wide
+        return sessionpanel.session_panel(deals, self.namer.names, g.human, louse, box)
 
-    def _info(self, view: View) -> RenderableType:
-        lines: list[RenderableType] = [table.share_line(view), table.trump_line(view)]
-        for extra in (table.miss_line(view, self.namer), table.stock_line(view)):
+    def _session_panel(self) -> RenderableType:
+        """The Session tab: a row per player, so a narrow panel never cuts a name."""
+        g = self.game
+        deals = [(rec, g.end_view(rec)) for rec in g.session.records]
+        width = self.query_one("#deals-text", Static).content_size.width or 44
+        return sessionpanel.session_panel(deals, self.namer.names, g.human, shape_of(g.rules).scores_points, width)
+
+    def _info(self, view: View, short: bool) -> RenderableType:
+        """The game panel: the pool and its shares, trumps, the Miss, the stock; two lines on a short screen."""
+        miss, stock = table.miss_line(view, self.namer), table.stock_line(view)
+        first, second = table.share_line(view), table.trump_line(view)
+        if not short:
+            return Group(first, second, *(line for line in (miss, stock) if line is not None))
+        for line, extra in ((first, miss), (second, stock)):
             if extra is not None:
-                lines.append(extra)
-        return Group(*lines)
+                line.append("   ")
+                line.append_text(extra)
+        return Group(first, second)
+
+    def _stakes(self, view: View, legal: Sequence[Action], totals: Sequence[int] | None) -> RenderableType:
+        """What each open choice can win or cost now, under the prompt; Louse's queens while they matter."""
+        line = stakes.stakes_text(view, legal, totals)
+        queens = stakes.queen_note(view) if view.settlement is None else None
+        return Group(line, queens) if queens is not None else line
 
     def _prompt(self, view: View, legal: Sequence[Action]) -> Text:
         g = self.game
@@ -226,11 +278,14 @@ class Board(App[int]):
                 "Under the call Pam may not be played to this trick (PAM-2)."
             )
         if view.phase is Phase.COMMIT and not self.choices:
-            return Text("In or Out? Everyone chooses at once, in secret: i In · o Out")
+            return Text("In or Out? Everyone chooses at once, in secret: i In · o Out. " + stakes.lou_warning(view))
         if not any(isinstance(a, (Play, Discard)) for a in legal):
             keys = [f"{text.action_phrase(a, r)} ({_key_of(a, self.choices)})" for a in legal]
             intro = "Your turn to declare: " if view.phase is Phase.DECLARE else "Your turn: "
-            return Text(intro + " · ".join(keys))
+            out = Text(intro + " · ".join(keys))
+            if shape_of(r).pays_piles and STAND in legal:  # Lou declared in turn
+                out.append(". " + stakes.lou_warning(view))
+            return out
         if any(isinstance(a, Discard) for a in legal):
             marked = len(self.marked)
             return Text(
@@ -261,36 +316,47 @@ class Board(App[int]):
         }
         for bid, shown in buttons.items():
             self.query_one(f"#{bid}", FlatButton).display = shown
-        self.query_one("#act-play", FlatButton).label = "In  i" if lou else "Play  p"
-        self.query_one("#act-pass", FlatButton).label = "Out  o" if lou else "Pass  x"
+        relabel(self.query_one("#act-play", FlatButton), "In  i" if lou else "Play  p")
+        relabel(self.query_one("#act-pass", FlatButton), "Out  o" if lou else "Pass  x")
         self.query_one("#act-pass", FlatButton).set_class(mine and PASS not in legal, "illegal")
         n = len(self.marked)
-        self.query_one("#act-discard", FlatButton).label = f"Throw {n} marked  ⏎" if n else "Throw none  ⏎"
+        relabel(self.query_one("#act-discard", FlatButton), f"Throw {n} marked  ⏎" if n else "Throw none  ⏎")
         by_number = not any(isinstance(a, (Play, Discard)) for a in legal)
         for i in range(MAX_CHOICES):
             b = self.query_one(f"#act-choice-{i}", FlatButton)
             b.display = i < len(self.choices)
             if b.display:
-                b.label = (
-                    f"{text.action_phrase(self.choices[i], g.rules)}  {key_for(i)}"
-                    if by_number
-                    else str(self.choices[i])
-                )
+                phrase = text.action_phrase(self.choices[i], g.rules)
+                relabel(b, f"{phrase}  {key_for(i)}" if by_number else str(self.choices[i]))
+
+    def lay_out(self, view: View) -> list[Card | None]:
+        """The hand in its places for this deal (see ``hand_order``)."""
+        held = set(view.hand)
+        if self._layout_deal != self.game.deal_number or not held <= set(self._layout):
+            self._layout = table.sort_hand(view, view.hand)
+            self._layout_deal = self.game.deal_number
+        # an undone card comes back to its place
+        self.hand_order = [c if c in held else None for c in self._layout]
+        return self.hand_order
 
     def _draw_hand(self, view: View, legal: Sequence[Action]) -> None:
         g = self.game
-        hand = table.sort_hand(view, view.hand)
-        self.hand_order = hand
-        if self.cursor >= len(hand):
-            self.cursor = len(hand) - 1
+        places = self.lay_out(view)
         legal_cards = {a.card for a in legal if isinstance(a, Play)}
         playing = bool(legal_cards)
         exchanging = any(isinstance(a, Discard) for a in legal)
+        if not (playing or exchanging) or self.pending_civil is not None:
+            self.cursor = -1
+        elif self.cursor < 0 or self.cursor >= len(places) or places[self.cursor] is None:
+            # a first Enter plays (or, in an exchange, marks) the highlighted card: start on a legal one
+            choosable = (i for i, c in enumerate(places) if c is not None and (exchanging or c in legal_cards))
+            self.cursor = next(choosable, 0)
         trumps = table.trumps_of(view)
         short = self.screen.has_class("-short")
+        values = view.stakes.card_points
         for i in range(MAX_CARDS):
             w = self.query_one(f"#card-{i}", CardWidget)
-            card = hand[i] if i < len(hand) else None
+            card = places[i] if i < len(places) else None
             w.show(
                 card,
                 legal=(card in legal_cards) if playing and card is not None else None,
@@ -298,7 +364,9 @@ class Board(App[int]):
                 cursor=i == self.cursor,
                 trump=card in trumps,
                 short=short,
+                points=values[card] if values and card is not None else None,
             )
+        hand = [c for c in places if c is not None]
         label = Text("Your hand", style="bold")
         if view.miss_taker == g.human or (view.defended and view.dealer == g.human):
             label.append(" (the Miss)", style="#af87ff")
@@ -308,15 +376,26 @@ class Board(App[int]):
         elif playing:
             label.append(f" — {len(legal_cards)} legal: ", style="dim")
             label.append_text(text.cards_text([c for c in hand if c in legal_cards]))
+        if playing or exchanging:
+            keys = "⏎ plays the highlighted card" if playing else "space marks the highlighted card, ⏎ throws"
+            tail = Text(f"  ·  {keys}" + (", red: its penalty points" if values else ""), style="dim")
+            room = self.query_one("#hand-label", Static).content_size.width
+            if not room or label.cell_len + tail.cell_len <= room:
+                label.append_text(tail)
         self.query_one("#hand-label", Static).update(label)
 
     def say(self, kind: str, message: RenderableType) -> None:
         if isinstance(message, str):
             message = Text(message)  # it may quote a name or a path: never markup
         self.feedback = (kind, message)
+        self._show_feedback(kind, message)
+
+    def _show_feedback(self, kind: str, message: RenderableType) -> None:
         fb = self.query_one("#feedback", Static)
         fb.set_classes(kind)
         fb.update(message)
+        # a short screen gives the line back to the table while there is nothing to say
+        fb.display = bool(message) or not self.screen.has_class("-short")
 
     # --- pacing the bots ---------------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from lanterloo.rules import parse_options, variant_names
 from lanterloo.termtext import escape
 from lanterloo.tui import savefiles
 from lanterloo.tui.game import Game, new_settings
+from lanterloo.tui.relaunch import loo_command
 
 #: ``--resume`` given with no file: choose one from the list of saves.
 PICK = "\x00pick"
@@ -122,7 +123,8 @@ def parse(argv: list[str]) -> Launch:
         if args.resume == PICK:
             if not savefiles.list_saves():
                 raise UsageError(
-                    f"There are no saved games in {str(savefiles.saves_dir())!r}; `loo play` starts a new one."
+                    f"There are no saved games in {str(savefiles.saves_dir())!r}; "
+                    f"`{loo_command()} play` starts a new one."
                 )
             return Launch(None, args.delay, None)
         try:
@@ -180,6 +182,11 @@ def main(argv: list[str] | None = None) -> int:
         except LooError as e:
             print(f"loo play: {escape(str(e))}", file=sys.stderr)
             return 2
+    if not argv:  # no arguments: the start list offers the tutorials before the default game
+        from lanterloo.tui.tutorial import PLAY, TutorialApp
+
+        if TutorialApp(None, offer_play=True).run() != PLAY:
+            return 0
     from lanterloo.tui.app import LooApp  # Textual loads only when there is a game to show
 
     assert launch.game is not None

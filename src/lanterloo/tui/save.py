@@ -334,6 +334,9 @@ def _rules(data: dict[str, Any]) -> Rules:
     """The rules, every option named: a missing one is refused rather than filled in with its default (a five-card
     save without its ``preset`` must not come back as three-card)."""
     raw = _field(data, "rules", dict)
+    if not any(k in raw for k in history.ADDED_IN_VERSION_2):
+        # saved before those options existed: the game goes on as it was played (its deals are version-1 records)
+        raw = {**history.ADDED_IN_VERSION_2, **raw}
     try:
         rules = Rules.from_dict(raw)
     except (LooError, TypeError, ValueError) as e:

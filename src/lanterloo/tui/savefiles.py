@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from lanterloo.errors import LooError
 from lanterloo.rules import PRESET_INFO
 from lanterloo.tui import save
+from lanterloo.tui.relaunch import loo_command
 from lanterloo.tui.save import SaveError
 
 if TYPE_CHECKING:
@@ -85,7 +86,8 @@ def find(text: str) -> Path:
         if exists(candidate):
             return candidate
     raise SaveError(
-        f"There is no save called {text!r}, here or in {str(saves_dir())!r}; `loo play --list-saves` lists them."
+        f"There is no save called {text!r}, here or in {str(saves_dir())!r}; "
+        f"`{loo_command()} play --list-saves` lists them."
     )
 
 
@@ -219,5 +221,6 @@ def listing(saves: list[SaveInfo], folder: Path) -> list[str]:
             lines.append(f"  {i.path.name:<{width}}  {i.date}  cannot be opened: {i.problem}")
             continue
         lines.append(f"  {i.path.name:<{width}}  {i.date}  {i.title}, {i.players} players, {i.state}")
-    lines.append("Carry on with one: loo play --resume NAME (or loo play --resume to choose from a list).")
+    loo = loo_command()
+    lines.append(f"Carry on with one: {loo} play --resume NAME (or {loo} play --resume to choose from a list).")
     return lines

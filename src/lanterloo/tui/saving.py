@@ -18,12 +18,19 @@ from textual.screen import ModalScreen
 from lanterloo.errors import LooError
 from lanterloo.tui import savefiles
 from lanterloo.tui.board import Board
+from lanterloo.tui.relaunch import loo_command
 from lanterloo.tui.save import SaveError
 from lanterloo.tui.screens import PathScreen, QuitScreen, ReplaceScreen
 
-#: How to carry on with a save in the saves folder: a command that works after `make play` (``loo`` is then not on
-#: the PATH); docs/terminal-game.md gives `loo play --resume` for an installed game.
-RESUME_HINT = 'make play ARGS="--resume"'
+
+def resume_hint(path: Path | None = None) -> str:
+    """How to carry on with a save: ``loo play --resume`` (the list of saves), naming the file when it is not in
+    the saves folder. ``loo`` is the running script by its full path when the PATH does not find it (after
+    ``make play``), so the command works as printed."""
+    command = f"{loo_command()} play --resume"
+    if path is None or path.parent == savefiles.saves_dir():
+        return command
+    return f"{command} {shlex.quote(str(path))}"
 
 
 class Saving(Board):
@@ -121,11 +128,7 @@ class Saving(Board):
             self.say("error", f"Could not save to {path}: {_why(e)}.")
             return False
         self.save_path = str(path)
-        if path.parent == savefiles.saves_dir():
-            again = RESUME_HINT
-        else:
-            again = f'make play ARGS="--resume {shlex.quote(str(path))}"'
-        self.say("info", f"Saved to {path.name}. To carry on later: {again}")
+        self.say("info", f"Saved to {path.name}. To carry on later: {resume_hint(path)}")
         return True
 
     def action_export(self) -> None:

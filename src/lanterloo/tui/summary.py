@@ -16,6 +16,7 @@ from lanterloo.cards import Card
 from lanterloo.engine import Settlement, SettlementKind, View, shape_of
 from lanterloo.engine.events import DealStarted
 from lanterloo.session import DealRecord, Session
+from lanterloo.tui.relaunch import loo_command
 from lanterloo.tui.table import sort_hand
 from lanterloo.tui.text import YOU, Namer, card_text, declaration_word, narrator, pool_word, styled, title, trick_log
 
@@ -237,10 +238,11 @@ def final_standings(session: Session, names: Sequence[str], human: int, start_st
         style="bold #ffd75f",
     )
     parts: list[RenderableType] = [head, Text(""), t]
-    if session.pool and not louse:
-        parts.append(Text(f"Left in the {pool_word(session.rules)}: {session.pool} chips.", style="dim"))
+    left = session.pool_left()  # chips nobody won: a session cut short, or session_end = exact (SESSION-4)
+    if left:
+        parts.append(Text(left, style="dim"))
     if session.seed is not None:  # kept secret during play: it names every hidden card
-        again = f"Seed {session.seed}: loo play --seed {session.seed} deals the same cards again."
+        again = f"Seed {session.seed}: {loo_command()} play --seed {session.seed} deals the same cards again."
         parts.append(Text(again, style="dim"))
     return Group(*parts)
 

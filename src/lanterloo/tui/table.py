@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from lanterloo.actions import Stand
 from lanterloo.cards import Card, Suit
-from lanterloo.engine import Phase, View, shape_of
+from lanterloo.engine import Phase, TrickRecord, View, shape_of
 from lanterloo.engine.events import Committed, TrumpSet
 from lanterloo.rules import rule_applies
 from lanterloo.tables import JACKS, Tables, loo_tables
@@ -162,14 +162,22 @@ def stock_line(view: View) -> Text | None:
 # --- the seats --------------------------------------------------------------------------------------------
 
 
-def seat_table(view: View, namer: Namer, bots: Sequence[str | None], totals: Sequence[int] | None = None) -> Table:
-    """One row per seat: turn marker, dealer button, name (and bot style), chips (points in Louse),
-    declaration, cards in hand and tricks won."""
+def seat_table(
+    view: View,
+    namer: Namer,
+    bots: Sequence[str | None],
+    totals: Sequence[int] | None = None,
+    *,
+    styles: bool = True,
+) -> Table:
+    """One row per seat: turn marker, dealer button, name (and bot style, if ``styles``), chips (points in
+    Louse), declaration, cards in hand and tricks won. A name is never cut: its column is as wide as the longest."""
     louse = shape_of(view.rules).scores_points
     t = Table(expand=True, box=None, padding=(0, 1), show_edge=False, header_style="bold #8a8a8a")
     t.add_column("", width=1, no_wrap=True)
     t.add_column("", width=1, no_wrap=True)
-    t.add_column("Player", ratio=1, no_wrap=True)
+    longest = max(len(namer(s)) + (len(f" · {bots[s]}") if styles and bots[s] else 0) for s in range(view.players))
+    t.add_column("Player", ratio=1, no_wrap=True, min_width=longest)
     t.add_column("Points" if louse else "Chips", justify="right", no_wrap=True)
     if louse:
         t.add_column("This deal", justify="right", no_wrap=True)
@@ -182,7 +190,7 @@ def seat_table(view: View, namer: Namer, bots: Sequence[str | None], totals: Seq
         marker = Text("▶", style="bold #ffd75f") if s in to_act else Text("")
         dealer = Text("D", style="bold black on #d7af5f") if s == view.dealer else Text("")
         name = namer.styled(s)
-        if bots[s]:
+        if styles and bots[s]:
             name.append(f" · {bots[s]}", style="dim italic")
         row: list[RenderableType] = [marker, dealer, name]
         if louse:
@@ -222,26 +230,39 @@ def _declared_cell(view: View, s: int, namer: Namer) -> Text:
 
 # --- the felt ---------------------------------------------------------------------------------------------
 
+# How the cards on the felt are drawn: five lines high when there is room, three, or as plain text on one line.
+BIG, BOX, INLINE = "big", "box", "inline"
+_CARD_HEIGHT = {BIG: 5, BOX: 3, INLINE: 1}
+_CARD_WIDTH = {BIG: 7, BOX: 6, INLINE: 3}
 
-def _box(top: str, middle: Text, bottom: str, style: str) -> Text:
-    out = Text(top + "\n", style=style)
-    out.append("│", style=style)
-    out.append_text(middle)
-    out.append("│\n", style=style)
-    out.append(bottom, style=style)
+
+def card_box(card: Card | None, style: str = "", border: str = "#8a8a8a", size: str = BOX) -> Text:
+    """A drawn card (``size`` BIG: five lines, BOX: three, INLINE: its name); None draws a face-down card."""
+    if size == INLINE:
+        if card is None:
+            return Text("▒▒", style="#5f87af")
+        return card_text(card, style)
+    face = f"{card_style(card)} {style}".strip() if card is not None else "#5f87af"
+    if size == BOX:
+        middle = Text("▒▒▒▒" if card is None else f"{card.unicode:^4}", style=face)
+        return Text.assemble(("╭────╮\n│", border), middle, ("│\n╰────╯", border))
+    rows = ["▒▒▒▒▒"] * 3 if card is None else [f"{card.unicode:<5}", "     ", f"{card.suit.symbol:^5}"]
+    out = Text("╭─────╮\n", style=border)
+    for row in rows:
+        out.append("│", style=border)
+        out.append(row, style=face)
+        out.append("│\n", style=border)
+    out.append("╰─────╯", style=border)
     return out
 
 
-def card_box(card: Card | None, style: str = "", border: str = "#8a8a8a") -> Text:
-    """A small drawn card, three lines high; None draws a face-down card."""
-    if card is None:
-        return _box("╭────╮", Text("▒▒▒▒", style="#5f87af"), "╰────╯", border)
-    return _box("╭────╮", Text(f"{card.unicode:^4}", style=f"{card_style(card)} {style}".strip()), "╰────╯", border)
-
-
-def empty_box(border: str) -> Text:
+def empty_box(border: str, size: str = BOX) -> Text:
     """The place of a card not played yet."""
-    return Text("╭┄┄┄┄╮\n┆    ┆\n╰┄┄┄┄╯", style=border)
+    if size == INLINE:
+        return Text("··", style=border)
+    inner = _CARD_WIDTH[size] - 2
+    middle = "".join(f"┆{' ' * inner}┆\n" for _ in range(_CARD_HEIGHT[size] - 2))
+    return Text(f"╭{'┄' * inner}╮\n{middle}╰{'┄' * inner}╯", style=border)
 
 
 def waiting_seats(view: View) -> list[int]:
@@ -251,32 +272,47 @@ def waiting_seats(view: View) -> list[int]:
     return [s for s in ring if view.in_play[s] and s not in played]
 
 
-def felt(view: View, namer: Namer) -> tuple[str, RenderableType]:
+def felt_size(height: int, compact: bool) -> str:
+    """The largest drawing of the cards that leaves a trick (names, cards, marks) whole in ``height`` lines."""
+    if compact:
+        return INLINE
+    if height == 0 or height >= 2 + _CARD_HEIGHT[BIG]:
+        return BIG
+    return BOX if height >= 2 + _CARD_HEIGHT[BOX] else INLINE
+
+
+def felt(
+    view: View, namer: Namer, *, width: int = 0, height: int = 0, compact: bool = False
+) -> tuple[str, RenderableType]:
     """The middle of the table: the trick being played (or the last one), else the turn-up and the Miss.
-    Returns the panel's title and its body."""
+    ``width`` and ``height`` are the room inside the panel (0: not known yet); ``compact`` draws for a short
+    screen. Returns the panel's title and its body."""
     r = view.rules
+    size = felt_size(height, compact)
+    rows_used = 2 + _CARD_HEIGHT[size]
     if view.phase is Phase.PLAY and view.trick:
         head = f"Trick {len(view.tricks) + 1} of {r.tricks}"
         best = view.best_seat
         notes = {best: ("★ best", "bold #ffd75f")} if len(view.trick) > 1 and best is not None else {}
         if view.trick_civil:
             head += " · “Pam, be civil”"
-        return head, _card_row(view.trick, namer, notes, dim=False, waiting=waiting_seats(view))
+        row = _card_row(view.trick, namer, notes, False, waiting_seats(view), size, width)
+        return head, _with_earlier(row, namer, view.tricks, height - rows_used)
     if view.tricks:
         last = view.tricks[-1]
         head = f"Trick {len(view.tricks)} of {r.tricks} to {namer(last.winner)}"
         if view.phase is Phase.PLAY:
             head += f" · {namer.say(view.to_act, 'lead', 'leads')} next"
-        return head, _card_row(
-            last.cards, namer, {last.winner: ("★ took it", "bold #87d75f")}, dim=view.phase is Phase.PLAY
-        )
+        took = {last.winner: ("★ took it", "bold #87d75f")}
+        row = _card_row(last.cards, namer, took, view.phase is Phase.PLAY, (), size, width)
+        return head, _with_earlier(row, namer, view.tricks[:-1], height - rows_used)
     if view.phase is Phase.PLAY:
         return "Trick 1", Text(f"{namer.say(view.to_act, 'lead', 'leads')}.", style="italic #8a8a8a")
     items: list[tuple[str, Text]] = []
     if view.turnup is not None:
-        items.append(("Turn-up", card_box(view.turnup, border="#d7af5f")))
+        items.append(("Turn-up", card_box(view.turnup, border="#d7af5f", size=size)))
     if r.miss and view.miss_taker is None and not view.defended and not view.miss_withdrawn:
-        items.append(("The Miss", card_box(None)))
+        items.append(("The Miss", card_box(None, size=size)))
     if not items:
         word = "Trumps: set by the first lead" if view.trump is None else ""
         return "The table", Text(word, style="italic #8a8a8a")
@@ -288,35 +324,67 @@ def felt(view: View, namer: Namer) -> tuple[str, RenderableType]:
     return "The table", t
 
 
+def _with_earlier(row: RenderableType, namer: Namer, earlier: Sequence[TrickRecord], room: int) -> RenderableType:
+    """The trick, and under it the deal's earlier tricks on one line each, as many as there is room for."""
+    if room < 2 or not earlier:
+        return row
+    shown = list(earlier)[-(room - 1) :]
+    lines: list[RenderableType] = [row, Text("")]
+    for i, tr in enumerate(shown, len(earlier) - len(shown) + 1):  # the earlier tricks start at trick 1
+        line = Text.assemble((f"Trick {i} → ", "#6c6c6c"), (namer(tr.winner), "#8a8a8a"), (":  ", "#6c6c6c"))
+        for j, (s, c) in enumerate(tr.cards):
+            if j:
+                line.append("  ")
+            line.append(f"{namer(s)} ", style="#6c6c6c")
+            line.append_text(card_text(c, "underline" if s == tr.winner else "dim"))
+        lines.append(line)
+    return Group(*lines)
+
+
 def _card_row(
     cards: Sequence[tuple[int, Card]],
     namer: Namer,
     notes: dict[int, tuple[str, str]],
     dim: bool,
-    waiting: Sequence[int] = (),
+    waiting: Sequence[int],
+    size: str,
+    width: int,
 ) -> RenderableType:
-    """Cards on the table, each under its player's name; ``waiting`` seats get an empty place."""
-    if len(cards) + len(waiting) > 9:  # a big Rams table: one line instead of drawn cards
-        line = Text()
-        for i, (s, c) in enumerate(cards):
-            if i:
-                line.append("  ")
-            line.append(f"{namer(s)} ", style="#8a8a8a")
-            line.append_text(card_text(c, "underline" if s in notes else ""))
-        if waiting:
-            line.append(f"   then {', '.join(namer(s) for s in waiting)}", style="dim")
-        return line
+    """Cards on the table, each under its player's full name with its mark (``★ best``, ``▶ next``) under it;
+    ``waiting`` seats get an empty place. Too many for the width: one line of text instead."""
+    seats = [s for s, _ in cards] + list(waiting)
+    widths = [max(_CARD_WIDTH[size], len(namer(s)), len(notes[s][0]) if s in notes else 6) for s in seats]
+    if width and sum(widths) + 2 * (len(widths) - 1) > width:
+        return _card_line(cards, namer, notes, waiting)
     t = Table(box=None, padding=(0, 1), show_edge=False, show_header=False)
-    for _ in range(len(cards) + len(waiting)):
-        t.add_column(no_wrap=True, width=8)
-    names = [Text(namer(s)[:8], style=YOU if s == namer.human else "#bcbcbc") for s, _ in cards]
-    names += [Text(namer(s)[:8], style="#6c6c6c") for s in waiting]
+    for w in widths:
+        t.add_column(no_wrap=True, width=w)
+    names = [Text(namer(s), style=YOU if s == namer.human else "#bcbcbc") for s, _ in cards]
+    names += [Text(namer(s), style="#6c6c6c") for s in waiting]
     border = "#585858" if dim else "#8a8a8a"
-    boxes = [card_box(c, "dim" if dim and s not in notes else "", border) for s, c in cards]
-    boxes += [empty_box("#ffd75f" if i == 0 else "#4e4e4e") for i in range(len(waiting))]
+    boxes = [card_box(c, "dim" if dim and s not in notes else "", border, size) for s, c in cards]
+    boxes += [empty_box("#ffd75f" if i == 0 else "#4e4e4e", size) for i in range(len(waiting))]
     marks = [Text(*notes[s]) if s in notes else Text("") for s, _ in cards]
     marks += [Text("▶ next" if i == 0 else "", style="#ffd75f") for i in range(len(waiting))]
     t.add_row(*names)
     t.add_row(*boxes)
     t.add_row(*marks)
     return t
+
+
+def _card_line(
+    cards: Sequence[tuple[int, Card]], namer: Namer, notes: dict[int, tuple[str, str]], waiting: Sequence[int]
+) -> Text:
+    """A big table's trick as text that wraps: each player's card, the marks in words."""
+    line = Text()
+    for i, (s, c) in enumerate(cards):
+        if i:
+            line.append("   ")
+        line.append(f"{namer(s)} ", style=YOU if s == namer.human else "#8a8a8a")
+        line.append_text(card_text(c))
+        if s in notes:
+            line.append(f" {notes[s][0]}", style=notes[s][1])
+    if waiting:
+        line.append("   ▶ next: ", style="#ffd75f")
+        line.append(", ".join(namer(s) for s in waiting), style="dim")
+    return line

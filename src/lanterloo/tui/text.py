@@ -122,6 +122,69 @@ def action_phrase(action: Action, rules: Rules) -> str:
     return str(action)
 
 
+# --- the hint -----------------------------------------------------------------------------------------------
+
+# A bot gives its reasons in the first person ("my only card"); a hint speaks to the player.
+_PERSON = (
+    (re.compile(r"\bI am\b"), "you are"),
+    (re.compile(r"\bI\b"), "you"),
+    (re.compile(r"\bmy\b"), "your"),
+    (re.compile(r"\bMy\b"), "Your"),
+    (re.compile(r"\bme\b"), "you"),
+    (re.compile(r"\bmine\b"), "yours"),
+)
+_SEAT = re.compile(r"\b[Ss]eat (\d+)('s)?")
+
+
+def second_person(reason: str, namer: Namer) -> str:
+    """A bot's reason told to the human: "you" for "I", and the players' names for "seat N"."""
+
+    def seat(m: re.Match[str]) -> str:
+        k = int(m.group(1))
+        if not 0 <= k < len(namer.names):
+            return m.group(0)
+        if k == namer.human:
+            return "your" if m.group(2) else "you"
+        return namer(k) + (m.group(2) or "")
+
+    out = _SEAT.sub(seat, reason)
+    for pattern, word in _PERSON:
+        out = pattern.sub(word, out)
+    return out[:1].upper() + out[1:]
+
+
+def hint_verb(action: Action, rules: Rules) -> str:
+    """What the hint tells the human to do: "play 8♥", "pass", "go In", "throw 2♣ 8♥"."""
+    lou = lou_words(rules)
+    if isinstance(action, Stand):
+        return "go In" if lou else "play"
+    if isinstance(action, Pass):
+        return "stay Out" if lou else "pass"
+    if isinstance(action, (TakeMiss, DefendMiss)):
+        return action_phrase(action, rules).lower().replace("miss", "Miss")
+    if isinstance(action, Discard):
+        return "throw " + " ".join(c.unicode for c in action.cards) if action.mask else "keep all your cards"
+    if isinstance(action, Play):
+        return f"play {action_phrase(action, rules)}"
+    return str(action)
+
+
+def hint_text(action: Action, reason: str, rules: Rules, namer: Namer, bot: str) -> Text:
+    """The hint line: "Hint: play 8♥ — Cannot win this trick: throw the lowest heart, the 8♥ (balanced bot)"."""
+    verb = hint_verb(action, rules)
+    why = second_person(reason, namer)
+    head = action_phrase(action, rules)
+    if why.lower().startswith(head.lower() + ":"):  # "Play: one trump ..." after "Hint: play"
+        why = why[len(head) + 1 :].strip()
+        why = why[:1].upper() + why[1:]
+    out = Text("Hint: ", style="bold")
+    out.append(verb, style="bold")
+    out.append(" — ")
+    out.append_text(styled(why))
+    out.append(f" ({bot} bot)", style="dim")
+    return out
+
+
 # --- the log ------------------------------------------------------------------------------------------------
 
 

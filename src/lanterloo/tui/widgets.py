@@ -20,9 +20,9 @@ MAX_CHOICES = 10
 # (keys, what they do): the help panel and docs/terminal-game.md list the same keys.
 KEY_HELP: tuple[tuple[str, str], ...] = (
     ("1 … 9, 0", "play the card in that position (exchange: mark it to throw away; any other choice: pick it)"),
-    ("← →", "move the card cursor"),
-    ("space", "play the card under the cursor (exchange: mark or unmark it)"),
-    ("⏎ Enter", "play the card under the cursor; exchange: throw the marked cards; summary: next deal"),
+    ("← →", "move the highlight from card to card"),
+    ("space", "play the highlighted card at once (exchange: mark or unmark it)"),
+    ("⏎ Enter", "play the highlighted card at once; exchange: throw the marked cards; summary: next deal"),
     ("p", "play: stand on your hand (Lou: In)"),
     ("x", "pass: drop out of this deal (Lou: Out)"),
     ("i / o", "Lou: In / Out (the same as p / x)"),
@@ -31,7 +31,7 @@ KEY_HELP: tuple[tuple[str, str], ...] = (
     ("k", "exchange: keep all your cards"),
     ("c / n", "leading the ace of trumps: say “Pam, be civil” / make no call"),
     ("Esc", "cancel a marked exchange or a pending lead"),
-    ("?", "hint: what the recommended bot would do, and why"),
+    ("?", "hint: what the recommended bot would do, and why (it highlights the card: ⏎ plays it)"),
     ("u", "undo your last move (and the bots' moves after it)"),
     ("f", "fast-forward the bots to the end of this deal"),
     ("+ / -", "bots faster / slower"),
@@ -57,6 +57,7 @@ Screen { background: #121212; }
     height: 1fr; min-height: 7; background: #14201a;
 }
 #prompt { height: auto; min-height: 1; padding: 0 1; color: #ffd75f; text-style: bold; }
+#stakes { height: auto; padding: 0 1; color: #d0d0d0; }
 #feedback { height: auto; min-height: 1; padding: 0 1; }
 #feedback.error { color: #ff8787; }
 #feedback.hint { color: #87d7ff; }
@@ -98,13 +99,16 @@ SummaryScreen, PathScreen, QuitScreen { align: center middle; background: #00000
 Screen.-narrow #side { display: none; }
 Screen.-narrow.-side-open #side { display: block; width: 1fr; border-left: none; }
 Screen.-narrow.-side-open #left { display: none; }
-Screen.-short CardWidget { height: 3; }
+Screen.-short CardWidget { height: 3; margin: 0 1 0 0; }
+Screen.-short CardWidget.selected { margin: 0 1 0 0; }
+Screen.-short #feedback { min-height: 0; }
 Screen.-short #seats { border: none; padding: 0; }
 Screen.-short #info { border: none; padding: 0 1; }
-Screen.-short #felt { min-height: 6; border: none; border-top: solid #3a5f3a; padding: 0 1; }
+Screen.-short #felt { min-height: 4; border: none; border-top: solid #3a5f3a; padding: 0 1; }
 Screen.-short #actions { height: 1; }
 Screen.-short #actions FlatButton { height: 1; border: none; min-width: 6; }
-Screen.-short #hand { height: 4; }
+Screen.-short #hand { height: auto; }
+Screen.-short CardWidget.points { height: 4; }
 """
 
 
@@ -123,8 +127,17 @@ class CardWidget(Static):
         self.border_subtitle = "0" if index == 9 else str(index + 1)
 
     def show(
-        self, card: Card | None, *, legal: bool | None, selected: bool, cursor: bool, trump: bool, short: bool
+        self,
+        card: Card | None,
+        *,
+        legal: bool | None,
+        selected: bool,
+        cursor: bool,
+        trump: bool,
+        short: bool,
+        points: int | None = None,
     ) -> None:
+        """Draw ``card`` (None hides the place); ``points``: its penalty points in Louse, shown on its top edge."""
         self.card = card
         self.display = card is not None
         if card is None:
@@ -134,9 +147,11 @@ class CardWidget(Static):
         self.set_class(selected, "selected")
         self.set_class(cursor, "cursor")
         self.set_class(trump, "trump")
+        self.set_class(points is not None, "points")
         style = card_style(card) + (" dim" if legal is False else "")
-        word = card.unicode
-        body = Text(f"{word}\n", style=style)
+        body = Text(f"{card.unicode}\n", style=style)
+        if points is not None:  # Louse: the card's penalty points, queen bonus included, under its name
+            body.append(f"{points:>5}", style="#ff8787" if points else "#6c6c6c")
         if not short:
             body.append(f"\n{card.suit.symbol:^5}".rstrip(), style=style)
         self.border_title = "✕" if selected else ""

@@ -1,0 +1,345 @@
+"""``loo tutorial``: the lessons of ``lanterloo.tutorial`` on a Textual screen, one step at a time.
+
+A read step shows its text (and the position, described from the View); a drill offers its choices on the number
+keys (cards as the game's card widgets, other choices as buttons) and explains each answer, right or wrong; the
+guided deal at the end is played against bots with a tip at every choice. Everything said about the rules comes
+from the lesson data (checked by tests against the engine) or from the engine itself. The list of tutorials opens
+when no variant is given; ``loo play`` with no arguments opens it too, with "play a game" as its first entry.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Container, Horizontal, VerticalScroll
+from textual.widgets import Button, Static
+
+from lanterloo.actions import Action, Play, parse_action
+from lanterloo.rules import Rules
+from lanterloo.tui.screens import FlatButton
+from lanterloo.tui.text import styled
+from lanterloo.tui.widgets import CSS as GAME_CSS
+from lanterloo.tui.widgets import MAX_CARDS, MAX_CHOICES, CardWidget
+from lanterloo.tutorial import TUTORIALS, Drill, Guided, GuidedPlay, Read, Tutorial, answer
+from lanterloo.tutorial.model import action_name, describe
+
+#: How many of the latest events the guided deal shows above the table.
+RECENT = 5
+#: What the app returns when the learner chose to play a game from the start list.
+PLAY = "play"
+
+CSS = (
+    GAME_CSS
+    + """
+#tut-status { height: 1; background: #262626; color: #d0d0d0; padding: 0 1; }
+#tut-title { height: auto; padding: 1 1 0 1; color: #d7af5f; text-style: bold; }
+#tut-body { height: 1fr; padding: 0 1; }
+#tut-prompt { height: auto; min-height: 1; padding: 0 1; color: #ffd75f; text-style: bold; }
+#tut-feedback { height: auto; min-height: 1; padding: 0 1; }
+#tut-feedback.right { color: #87d75f; }
+#tut-feedback.wrong { color: #ff8787; }
+#tut-choices { layout: grid; grid-size: 4; grid-gutter: 0 1; height: auto; padding: 0 1; }
+#tut-choices FlatButton { width: 100%; min-width: 4; height: 1; border: none; }
+#tut-keys { height: 1; padding: 0 1; color: #8a8a8a; }
+"""
+)
+
+
+def _key(index: int) -> str:
+    return "0" if index == 9 else str(index + 1)
+
+
+class TutorialApp(App[str]):
+    """One tutorial, or the list of them (``tutorial=None``). Returns ``PLAY`` if the learner chose a game."""
+
+    TITLE = "lanterloo tutorial"
+    CSS = CSS
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(_key(i), f"choose({i})", show=False) for i in range(MAX_CARDS)),
+        Binding("enter,space,right", "next", show=False),
+        Binding("left,b", "previous", show=False),
+        Binding("p", "play_game", show=False),
+        Binding("up", "scroll(-1)", show=False),
+        Binding("down", "scroll(1)", show=False),
+        Binding("pageup", "scroll(-10)", show=False),
+        Binding("pagedown", "scroll(10)", show=False),
+        Binding("escape", "menu", show=False),
+        Binding("q,ctrl+q,ctrl+c", "quit_tutorial", show=False, priority=True),
+    ]
+
+    def __init__(self, tutorial: Tutorial | None = None, *, offer_play: bool = False) -> None:
+        super().__init__()
+        self.offer_play = offer_play
+        self.tutorial = tutorial
+        self.from_menu = tutorial is None
+        self.index = 0
+        self.solved = False  # the drill on screen has been answered rightly (or its answer shown)
+        self.play: GuidedPlay | None = None
+        self.finished = False  # the last step is done
+        self.feedback: tuple[str, str] = ("", "")
+        self.choices: list[Action] = []
+        self.shown: dict[str, RenderableType] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="tut-status")
+        yield Static(id="tut-title")
+        with VerticalScroll(id="tut-body", can_focus=False):
+            yield Static(id="tut-text")
+        yield Static(id="tut-prompt")
+        with Horizontal(id="hand"):
+            for i in range(MAX_CARDS):
+                yield CardWidget(i)
+        with Container(id="tut-choices"):
+            for i in range(MAX_CHOICES):
+                yield FlatButton("", id=f"tut-choice-{i}")
+        yield Static(id="tut-feedback")
+        yield Static(id="tut-keys")
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    # --- what is on screen -------------------------------------------------------------------------------------
+
+    @property
+    def step(self) -> Read | Drill | Guided | None:
+        if self.tutorial is None or self.finished:
+            return None
+        return self.tutorial.steps[self.index]
+
+    def redraw(self) -> None:
+        tut = self.tutorial
+        if tut is None:
+            self._put("#tut-status", "lanterloo · tutorials")
+            self._show_menu()
+            return
+        step = self.step
+        where = "done" if step is None else f"step {self.index + 1} of {len(tut.steps)}"
+        self._put("#tut-status", f"lanterloo tutorial · {tut.title} · {where}")
+        if step is None:
+            self._show_done(tut)
+            return
+        self._put("#tut-title", Text(step.title))
+        if isinstance(step, Read):
+            self._show_read(step)
+        elif isinstance(step, Drill):
+            self._show_drill(step)
+        else:
+            self._show_guided(step)
+        kind, said = self.feedback
+        fb = self.query_one("#tut-feedback", Static)
+        fb.set_class(kind == "right", "right")
+        fb.set_class(kind == "wrong", "wrong")
+        self._put("#tut-feedback", styled(said))
+
+    def _put(self, ident: str, what: RenderableType) -> None:
+        """Show ``what`` in a Static, and keep it: the tests read what is on screen from ``shown``."""
+        self.shown[ident] = what
+        self.query_one(ident, Static).update(what)
+
+    def _body(self, *parts: RenderableType) -> None:
+        self._put("#tut-text", Group(*parts))
+
+    def _lines(self, lines: list[str], style: str = "") -> Text:
+        out = Text()
+        for i, line in enumerate(lines):
+            if i:
+                out.append("\n")
+            out.append_text(styled(line, style))
+        return out
+
+    def _show_menu(self) -> None:
+        self._put("#tut-title", "Learn a game: a short tutorial for each")
+        rows = Text()
+        if self.offer_play:
+            rows.append("p  ", style="bold #ffd75f")
+            rows.append("Play a game of 3-card Loo against bots\n\n")
+        for i, t in enumerate(TUTORIALS.values()):
+            rows.append(f"{_key(i)}  ", style="bold #ffd75f")
+            rows.append(f"{t.title}", style="bold")
+            rows.append(f": {t.summary}\n")
+        self._body(rows)
+        self._put("#tut-prompt", "Choose a tutorial by its number.")
+        self._set_choices([])
+        self._put("#tut-feedback", "")
+        self._keys("1 … 7 choose" + (" · p play" if self.offer_play else "") + " · q quit")
+
+    def _show_done(self, tut: Tutorial) -> None:
+        self._put("#tut-title", Text(f"You have finished the {tut.title} tutorial"))
+        self._body(
+            Text(
+                f"To play {tut.title} for real: loo play --variant {tut.name}\n"
+                f"The rules in full: loo rules {tut.name}, and docs/rules/preset-{tut.name}.md."
+            )
+        )
+        self._put("#tut-prompt", "")
+        self._set_choices([])
+        self._keys(("Enter: back to the list" if self.from_menu else "Enter: close") + " · q quit")
+
+    def _show_read(self, step: Read) -> None:
+        parts: list[RenderableType] = [Text(step.text)]
+        if step.position is not None:
+            view = step.position.deal().view(0)
+            parts += [Text(""), self._lines(describe(view), "#87afd7")]
+        self._body(*parts)
+        self._put("#tut-prompt", "")
+        self._set_choices([])
+        self._keys("Enter next · ← back" + (" · Esc list" if self.from_menu else "") + " · q quit")
+
+    def _show_drill(self, step: Drill) -> None:
+        view = step.position.deal().view(0)
+        kind = "Pick a legal card" if step.kind == "legal" else "Pick the best choice"
+        self._body(Text(kind, style="italic #8a8a8a"), self._lines(describe(view), "#87afd7"))
+        self._put("#tut-prompt", Text(step.prompt))
+        choices = step.choices()
+        self._set_choices(choices, step.position.rules())
+        n = len(choices)
+        self._keys(f"1 … {_key(n - 1)} answer · Enter " + ("next" if self.solved else "show the answer") + " · ← back")
+
+    def _show_guided(self, step: Guided) -> None:
+        if self.play is None:
+            self.play = GuidedPlay(step)
+            self.play.run_bots()
+        play = self.play
+        if play.over:
+            # the settlement first: on a short terminal it is what must be in view
+            parts: list[RenderableType] = [self._lines(play.result(), "bold"), Text("")]
+            parts += [Text("The deal:", style="#8a8a8a"), self._lines(play.told)]
+            self._put("#tut-prompt", "The deal is settled.")
+            self._set_choices([])
+            self._keys("Enter finish · ↑ ↓ scroll · q quit")
+        else:
+            parts = [Text(step.intro, style="italic")] if not play.told else []
+            if play.told:
+                parts += [self._lines(play.told[-RECENT:], "#8a8a8a")]
+            parts += [self._lines(describe(play.view()), "#87afd7"), self._lines(play.tip(), "#d7d7af")]
+            self._put("#tut-prompt", "Your turn: choose with the number keys.")
+            legal = set(play.deal.legal_actions(0))
+            choices = play.choices()
+            self._set_choices(choices, play.rules, legal=legal)
+            self._keys(f"1 … {_key(len(choices) - 1)} choose · ↑ ↓ scroll · q quit")
+        self._body(*parts)
+        self.query_one("#tut-body", VerticalScroll).scroll_home(animate=False)
+
+    def _set_choices(self, choices: list[Action], rules: Rules | None = None, legal: set[Action] | None = None) -> None:
+        """The choices on the number keys: cards as card widgets, anything else as buttons."""
+        self.choices = choices
+        cards = bool(choices) and all(isinstance(a, Play) for a in choices)
+        for i, widget in enumerate(self.query(CardWidget)):
+            action = choices[i] if cards and i < len(choices) else None
+            card = action.card if isinstance(action, Play) else None
+            ok = None if legal is None or action is None else action in legal
+            widget.show(card, legal=ok, selected=False, cursor=False, trump=False, short=False)
+        self.query_one("#hand").display = cards and bool(choices)
+        buttons = list(self.query("#tut-choices FlatButton").results(FlatButton))
+        for i, button in enumerate(buttons):
+            shown = not cards and i < len(choices)
+            button.display = shown
+            if shown:
+                button.label = f"{action_name(choices[i], rules) if rules else str(choices[i])}  {_key(i)}"
+        self.query_one("#tut-choices").display = not cards and bool(choices)
+
+    def _keys(self, text: str) -> None:
+        self._put("#tut-keys", text)
+
+    # --- keys -------------------------------------------------------------------------------------------------
+
+    def action_choose(self, index: int) -> None:
+        if self.tutorial is None:
+            names = list(TUTORIALS)
+            if index < len(names):
+                self._open(TUTORIALS[names[index]])
+            return
+        step = self.step
+        if index >= len(self.choices) or step is None:
+            return
+        action = self.choices[index]
+        if isinstance(step, Drill):
+            said = answer(step, action)
+            if said.right:
+                self.solved = True
+            mark = "✓ " if said.right else "✗ "
+            more = " Enter: next." if said.right else " Try again."
+            self.feedback = ("right" if said.right else "wrong", mark + said.text + more)
+        elif isinstance(step, Guided) and self.play is not None and not self.play.over:
+            said = self.play.play(action)
+            self.feedback = ("", "") if said.right else ("wrong", "✗ " + said.text)
+        self.redraw()
+
+    def on_card_widget_chosen(self, message: CardWidget.Chosen) -> None:
+        self.action_choose(message.index)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        ident = event.button.id or ""
+        if ident.startswith("tut-choice-"):
+            self.action_choose(int(ident.removeprefix("tut-choice-")))
+
+    def action_next(self) -> None:
+        tut = self.tutorial
+        if tut is None:
+            return
+        step = self.step
+        if step is None:
+            if self.from_menu:
+                self.tutorial = None
+                self.redraw()
+            else:
+                self.exit("")
+            return
+        if isinstance(step, Drill) and not self.solved:
+            right = answer(step, parse_action(step.best))
+            self.solved = True
+            self.feedback = (
+                "right",
+                f"The answer: {action_name(parse_action(step.best), step.position.rules())}. {right.text} Enter: next.",
+            )
+            self.redraw()
+            return
+        if isinstance(step, Guided) and (self.play is None or not self.play.over):
+            return
+        self._advance(1)
+
+    def action_previous(self) -> None:
+        if self.tutorial is None or self.finished or self.index == 0 or isinstance(self.step, Guided):
+            return
+        self._advance(-1)
+
+    def _advance(self, by: int) -> None:
+        assert self.tutorial is not None
+        self.index += by
+        self.solved = False
+        self.feedback = ("", "")
+        if self.index >= len(self.tutorial.steps):
+            self.index = len(self.tutorial.steps) - 1
+            self.finished = True
+        self.redraw()
+
+    def _open(self, tutorial: Tutorial) -> None:
+        self.tutorial = tutorial
+        self.index = 0
+        self.solved = False
+        self.finished = False
+        self.play = None
+        self.feedback = ("", "")
+        self.redraw()
+
+    def action_scroll(self, lines: int) -> None:
+        body = self.query_one("#tut-body", VerticalScroll)
+        body.scroll_to(y=body.scroll_y + lines, animate=False)
+
+    def action_play_game(self) -> None:
+        if self.tutorial is None and self.offer_play:
+            self.exit(PLAY)
+
+    def action_menu(self) -> None:
+        if self.from_menu and self.tutorial is not None:
+            self.tutorial = None
+            self.redraw()
+
+    def action_quit_tutorial(self) -> None:
+        self.exit("")
