@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import stat
 from collections import Counter
 from pathlib import Path
@@ -17,19 +18,23 @@ from cryptography.fernet import Fernet
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import RenderableType
+from textual.containers import VerticalScroll
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Input, OptionList, Static
 
 from fuzzing import examples, report
 from lanterloo import STAND, Phase, history
 from lanterloo.actions import Ante
 from lanterloo.errors import LooError
-from lanterloo.rules import rules_with
-from lanterloo.tui import Game, SaveError, main, new_settings
+from lanterloo.rules import how_it_is_played, register_variant, rules_with, unregister_variant
+from lanterloo.tui import Game, SaveError, command, main, new_settings, parse, savefiles
 from lanterloo.tui import save as save_file
 from lanterloo.tui.app import LooApp
-from lanterloo.tui.screens import SummaryScreen
-from test_tui import plain, play_out, run, standers
+from lanterloo.tui.picker import SavePicker
+from lanterloo.tui.rulespanel import rules_page
+from lanterloo.tui.savefiles import short_id
+from lanterloo.tui.screens import PathScreen, QuitScreen, ReplaceScreen, RulesScreen, SummaryScreen
+from test_tui import feedback, plain, play_out, run, standers, wait_until
 
 
 def _text(renderable: RenderableType) -> str:
@@ -343,3 +348,340 @@ def test_a_game_saved_before_the_version_2_options_resumes_as_it_was_played(tmp_
     assert resumed.rules == rules_with("lou", before)
     assert resumed.deal is not None and game.deal is not None
     assert resumed.deal.state_key() == game.deal.state_key()
+
+
+# --- where saves go, the list of saves, and never replacing another game's (issue 9, item 5) ----------------------
+
+NAME = re.compile(r"three-card-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.loosave")
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A data folder of the test's own (the key and the saves), and a current folder that must stay empty."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv(save_file.DATA_DIR_ENV, str(folder))
+    (tmp_path / "cwd").mkdir()
+    monkeypatch.chdir(tmp_path / "cwd")
+    return folder
+
+
+def _app(
+    seed: int = 3, *, max_deals: int | None = None, save_path: Path | None = None, options: dict[str, str] | None = None
+) -> LooApp:
+    settings = new_settings(
+        "three-card", players=4, seed=seed, bots=["random"], first_dealer=3, max_deals=max_deals, options=options
+    )
+    return LooApp(Game(settings, bots=standers(4)), delay=0, save_path=str(save_path) if save_path else None)
+
+
+async def _save_by_keys(app: LooApp, pilot: Pilot[int], name: str | None = None) -> None:
+    """s, then Enter on the name offered (or on ``name``, typed over it)."""
+    await pilot.press("s")
+    await wait_until(pilot, lambda: isinstance(app.screen, PathScreen), "the save dialog is open")
+    if name is not None:
+        app.screen.query_one(Input).value = name
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def test_saves_go_to_the_data_folder_under_a_name_per_session(data: Path) -> None:
+    first = _app(seed=3)
+
+    async def script(app: LooApp, pilot: Pilot[int]) -> None:
+        await pilot.press("p")
+        await _save_by_keys(app, pilot)
+        saved = list((data / "saves").iterdir())
+        assert [p.name for p in saved] == [Path(app.save_path or "").name]
+        assert NAME.fullmatch(saved[0].name)
+        assert saved[0].name.endswith(short_id(app.game.settings.session_id) + ".loosave")
+        assert feedback(app).endswith("To carry on later: loo play --resume")  # the list of saves offers it
+        assert stat.S_IMODE(os.stat(saved[0]).st_mode) == 0o600
+        before = saved[0].read_bytes()
+        await play_out(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        await pilot.press("s")  # the same session again: its own file, updated without a question
+        await wait_until(pilot, lambda: isinstance(app.screen, PathScreen), "the save dialog is open")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, SummaryScreen), "back on the summary")
+        assert [p.name for p in (data / "saves").iterdir()] == [saved[0].name]
+        assert saved[0].read_bytes() != before
+
+    run(first, script)
+    second = _app(seed=4)
+
+    async def other(app: LooApp, pilot: Pilot[int]) -> None:
+        await pilot.press("p")
+        await _save_by_keys(app, pilot)
+
+    run(second, other)
+    assert len(list((data / "saves").iterdir())) == 2
+    assert not list(Path.cwd().iterdir())  # never the current folder
+
+
+def test_another_games_save_is_never_replaced_without_asking(data: Path) -> None:
+    theirs = Game(new_settings("five-card", players=4, seed=8, bots=["random"]), bots=standers(4))
+    target = savefiles.saves_dir() / "mine.loosave"
+    theirs.save(target)
+    stranger = Path.cwd().parent / "notes.txt"
+    stranger.write_text("not a save")
+    app = _app(seed=3)
+
+    async def script(app: LooApp, pilot: Pilot[int]) -> None:
+        await pilot.press("p")
+        await _save_by_keys(app, pilot, "mine")  # a bare name: mine.loosave in the saves folder
+        assert isinstance(app.screen, ReplaceScreen)
+        what = _text(app.screen.query_one(".dialog-text", Static).content)  # type: ignore[arg-type]
+        assert "holds another game: 5-card Pam-Loo, 4 players" in what
+        await pilot.press("n")  # keep it: asked for another name
+        await wait_until(pilot, lambda: isinstance(app.screen, PathScreen), "asked for another name")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert savefiles.session_of(target) == theirs.settings.session_id
+        await _save_by_keys(app, pilot, str(stranger))  # not a save at all: asked too
+        assert isinstance(app.screen, ReplaceScreen)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, PathScreen), "asked for another name")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert stranger.read_text() == "not a save"
+        await _save_by_keys(app, pilot, "mine")
+        await pilot.press("y")  # replace it, as told
+        await pilot.pause()
+        assert savefiles.session_of(target) == app.game.settings.session_id
+        assert "Saved to mine.loosave" in feedback(app)
+
+    run(app, script)
+
+
+def test_saving_from_the_summary_does_not_deal_and_quit_then_asks_nothing(data: Path) -> None:
+    app = _app(seed=3)
+
+    async def script(app: LooApp, pilot: Pilot[int]) -> None:
+        await play_out(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        await _save_by_keys(app, pilot)
+        await wait_until(pilot, lambda: isinstance(app.screen, SummaryScreen), "back on the summary")
+        assert app.game.deal is None and app.game.deal_number == 1  # no deal was dealt
+        assert "Saved to" in _text(app.screen.query_one("#summary-note", Static).content)  # type: ignore[arg-type]
+        assert savefiles.unsaved(app.game) == []
+        await pilot.press("q")  # the saved deal is not counted as unsaved: no question
+        await pilot.pause()
+
+    run(app, script)
+    assert app.return_value == 0
+
+
+def test_the_quit_question_counts_only_what_the_save_lacks(data: Path) -> None:
+    app = _app(seed=3)
+
+    async def script(app: LooApp, pilot: Pilot[int]) -> None:
+        await play_out(app, pilot)
+        await _save_by_keys(app, pilot)
+        await wait_until(pilot, lambda: isinstance(app.screen, SummaryScreen), "back on the summary")
+        await pilot.press("enter")  # now the next deal
+        await wait_until(pilot, lambda: app.game.deal is not None and app.game.human_to_act(), "the next deal")
+        assert app.game.moves  # the bots' moves alone come back the same from the save: nothing to lose yet
+        assert savefiles.unsaved(app.game) == []
+        await pilot.press("p")
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, QuitScreen), "asked before quitting")
+        what = _text(app.screen.query_one(".dialog-text", Static).content)  # type: ignore[arg-type]
+        assert "Unsaved: the deal in progress." in what and "finished deal" not in what
+        await pilot.press("escape")
+        await pilot.pause()
+
+    run(app, script)
+
+
+def test_enter_in_the_export_dialog_does_not_deal(data: Path) -> None:
+    app = _app(seed=3)
+    out = Path.cwd() / "deals.jsonl"
+
+    async def script(app: LooApp, pilot: Pilot[int]) -> None:
+        await play_out(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        await pilot.press("e")
+        await wait_until(pilot, lambda: isinstance(app.screen, PathScreen), "the export dialog is open")
+        app.screen.query_one(Input).value = str(out)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, SummaryScreen), "back on the summary")
+        assert app.game.deal is None and app.game.deal_number == 1
+        assert "Wrote 1 finished deal" in _text(app.screen.query_one("#summary-note", Static).content)  # type: ignore[arg-type]
+
+    run(app, script)
+    assert out.exists()
+
+
+def test_a_finished_sessions_save_is_marked_finished(data: Path) -> None:
+    app = _app(seed=3, max_deals=1, options={"session_end": "exact"})  # over after this deal (SESSION-4 aside)
+
+    async def script(app: LooApp, pilot: Pilot[int]) -> None:
+        await pilot.press("p")
+        await _save_by_keys(app, pilot)
+        await play_out(app, pilot)
+        assert isinstance(app.screen, SummaryScreen) and app.game.over
+        assert "is marked finished" in _text(app.screen.query_one("#summary-note", Static).content)  # type: ignore[arg-type]
+        await pilot.press("q")  # nothing unsaved: the save holds the finished session
+        await pilot.pause()
+
+    run(app, script)
+    assert app.return_value == 0
+    info = savefiles.describe(Path(app.save_path or ""))
+    assert info.finished and info.deals == 1 and "1 deal played, finished" in info.state
+    assert Game.load(Path(app.save_path or ""), bots=standers(4)).over
+
+
+def test_the_finished_mark_is_checked_against_the_game(sealed: tuple[bytes, dict[str, Any]], tmp_path: Path) -> None:
+    plain = json.loads(json.dumps(sealed[1]))
+    assert plain["finished"] is False
+    plain["finished"] = True
+    assert "says the session is over when it is not" in _resealed(plain, tmp_path)
+
+
+def _two_saves(data: Path) -> tuple[Path, Path]:
+    """An older five-card save with one finished deal and a newer three-card one with none (mtimes set)."""
+    old = _game("five-card")
+    new = Game(new_settings("three-card", players=5, seed=2, bots=["random"]), bots=standers(5))
+    a, b = savefiles.default_path(old), savefiles.default_path(new)
+    old.save(a)
+    new.save(b)
+    os.utime(a, (1_000_000_000, 1_000_000_000))
+    os.utime(b, (1_100_000_000, 1_100_000_000))
+    return a, b
+
+
+def test_list_saves_lists_newest_first_without_a_terminal(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--list-saves"]) == 0
+    assert "No saved games in" in capsys.readouterr().out
+    old, new = _two_saves(data)
+    (savefiles.saves_dir() / "broken.loosave").write_text("nothing")
+    os.utime(savefiles.saves_dir() / "broken.loosave", (900_000_000, 900_000_000))
+    assert main(["--list-saves"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    rows = [line for line in lines if ".loosave" in line and not line.startswith("Carry")]
+    assert [r.split()[0] for r in rows] == [new.name, old.name, "broken.loosave"]
+    assert "3-card Loo, 5 players, 0 deals played" in rows[0]
+    assert "5-card Pam-Loo, 4 players, 2 deals played" in rows[1]
+    assert "cannot be opened: It is not a lanterloo save file" in rows[2]
+
+
+def test_resume_by_name_or_path(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    old, _ = _two_saves(data)
+    for name in (old.name, old.stem, str(old)):
+        launch = parse(["--resume", name])
+        assert launch.game is not None and launch.save_path == str(old)
+        assert launch.game.settings.variant == "five-card" and len(launch.game.session.records) == 2
+    # a path relative to the current folder stays that file: saving again does not move it into the saves folder
+    here = Path.cwd() / "here.loosave"
+    old.rename(here)
+    launch = parse(["--resume", "./here.loosave"])
+    assert launch.save_path == str(here)
+    assert main(["--resume", "nosuch"]) == 2
+    assert "There is no save called 'nosuch'" in capsys.readouterr().err
+    assert main(["--resume="]) == 2
+    assert "expected one argument" in capsys.readouterr().err
+
+
+def test_resume_with_no_file_and_no_saves_says_so(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--resume"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "There are no saved games in" in err
+
+
+def test_resume_with_no_file_opens_the_picker_and_plays_the_pick(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    old, _ = _two_saves(data)
+    monkeypatch.setattr("sys.stdin", type("Tty", (), {"isatty": staticmethod(lambda: True)})())
+    monkeypatch.setattr("sys.stdout", type("Tty", (), {"isatty": staticmethod(lambda: True)})())
+    monkeypatch.setattr(command, "_pick", lambda: old)
+    shown: list[Game] = []
+
+    def fake_run(self: LooApp) -> int:
+        shown.append(self.game)
+        assert self.save_path == str(old)
+        return 0
+
+    monkeypatch.setattr(LooApp, "run", fake_run)
+    assert main(["--resume", "--delay", "0"]) == 0
+    assert shown and shown[0].settings.variant == "five-card"
+
+
+def test_the_picker_lists_the_saves_newest_first_and_returns_the_choice(data: Path) -> None:
+    old, new = _two_saves(data)
+    broken = savefiles.saves_dir() / "broken.loosave"
+    broken.write_text("nothing")
+    os.utime(broken, (900_000_000, 900_000_000))
+    folder = savefiles.saves_dir()
+
+    async def choose(keys: list[str]) -> Path | None:
+        picker = SavePicker(savefiles.list_saves(folder), folder)
+        async with picker.run_test(size=(120, 30)) as pilot:
+            await pilot.pause()
+            options = picker.query_one(OptionList)
+            shown = [_text(options.get_option_at_index(i).prompt) for i in range(options.option_count)]  # type: ignore[arg-type]
+            assert "3-card Loo" in shown[0] and new.name in shown[0]
+            assert "5-card Pam-Loo" in shown[1] and "2 deals played" in shown[1]
+            assert any("cannot be opened" in s for s in shown)
+            await pilot.press(*keys)
+            await pilot.pause()
+        return picker.return_value
+
+    assert asyncio.run(choose(["enter"])) == new
+    assert asyncio.run(choose(["down", "enter"])) == old
+    assert asyncio.run(choose(["escape"])) is None
+
+
+def test_unsaved_is_empty_after_a_save_and_after_a_resume(data: Path) -> None:
+    game = _game()
+    assert savefiles.unsaved(game) == ["the deal in progress", "2 finished deals"]
+    path = savefiles.default_path(game)
+    game.save(path)
+    assert savefiles.unsaved(game) == []
+    assert savefiles.unsaved(Game.load(path, bots=standers(4))) == []
+
+
+# --- the rules page (issue 9, item 2) -------------------------------------------------------------------------------
+
+
+def test_r_opens_a_rules_page_scrolled_by_the_keyboard() -> None:
+    app = _app(seed=3)
+    rules = app.game.rules
+
+    async def script(app: LooApp, pilot: Pilot[int]) -> None:
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules page is open")
+        page = app.screen.query_one("#rules-page", VerticalScroll)
+        shown = " ".join(_text(app.screen.query_one("#rules-page-text", Static).content).split())  # type: ignore[arg-type]
+        for sentence in how_it_is_played(rules):  # the sentences of `loo rules`, first
+            assert sentence in shown
+        assert shown.index(how_it_is_played(rules)[0]) < shown.index("LOO-PLAY-2") < shown.index("loo_penalty")
+        await wait_until(pilot, lambda: page.max_scroll_y > 0, "the page is laid out, longer than the screen")
+        assert page.scroll_y == 0
+        await pilot.press("down")
+        await wait_until(pilot, lambda: page.scroll_y == 1, "one line down")
+        await pilot.press("pagedown")
+        await wait_until(pilot, lambda: page.scroll_y > 5, "a page down")
+        await pilot.press("end")
+        await wait_until(pilot, lambda: page.scroll_y == page.max_scroll_y, "at the end")
+        await pilot.press("pageup")
+        await wait_until(pilot, lambda: page.scroll_y < page.max_scroll_y, "a page up")
+        await pilot.press("home")
+        await wait_until(pilot, lambda: page.scroll_y == 0, "at the top")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not isinstance(app.screen, RulesScreen), "the page is closed")
+        assert app.is_running
+
+    run(app, script)
+
+
+def test_the_rules_page_shows_a_house_variants_own_rules() -> None:
+    register_variant("friday-test", base="three-card", options={"loo_penalty": "pool"}, title="Friday Loo")
+    try:
+        rules = rules_with("friday-test")
+        shown = " ".join(_text(rules_page(rules, {})).split())
+        assert "How Friday Loo is played" in shown
+        assert "A house variant of three-card: loo_penalty=pool." in shown
+        assert "as much as the pool held (Unlimited Loo)" in shown  # the sentence for these rules, not the base's
+        house = " ".join(_text(rules_page(rules_with("three-card", {"loo_amount": "7"}), {"loo_amount": "7"})).split())
+        assert "a fixed 7 chips" in house and "loo_amount = 7 (house rule)" in house
+    finally:
+        unregister_variant("friday-test")

@@ -7,27 +7,26 @@ no card can be chosen, on the number keys.
 
 from __future__ import annotations
 
-import shlex
 from typing import ClassVar
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual.binding import Binding, BindingType
-from textual.screen import ModalScreen
 from textual.widgets import Button, ContentSwitcher
 
 from lanterloo.actions import DEFEND_MISS, PASS, PLAYS, PLAYS_CIVIL, STAND, TAKE_MISS, Action, Discard, Play, discard
 from lanterloo.cards import mask_of
 from lanterloo.errors import IllegalActionError, LooError
 from lanterloo.tui import summary, text
-from lanterloo.tui.board import Board
-from lanterloo.tui.relaunch import loo_command
-from lanterloo.tui.screens import PathScreen, QuitScreen, SummaryScreen
+from lanterloo.tui.rulespanel import rules_page
+from lanterloo.tui.saving import Saving
+from lanterloo.tui.screens import RulesScreen, SummaryScreen
 from lanterloo.tui.widgets import CSS, MAX_CARDS, SPEEDS, CardWidget
 
 __all__ = ["CardWidget", "LooApp"]
 
 
-class LooApp(Board):
+class LooApp(Saving):
     """``loo play``: one human against bots, deal after deal."""
 
     TITLE = "lanterloo"
@@ -55,7 +54,7 @@ class LooApp(Board):
         Binding("h,f1", "panel('help')", "Keys"),
         Binding("e", "export", "Export"),
         Binding("l", "panel('log')", "Log"),
-        Binding("r", "panel('rules')", "Rules"),
+        Binding("r", "rules_page", "Rules"),
         Binding("t", "panel('deals')", "Session"),
         Binding("f", "fast", "Fast-forward"),
         Binding("plus,equals_sign", "speed(-1)", show=False),
@@ -75,23 +74,24 @@ class LooApp(Board):
         self.cursor = -1
         self._last_summary = summary.deal_summary(rec, g.end_view(rec), self.namer.names, g.human, totals_before)
         self.refresh_all()
-        self._open_summary()
+        self._open_summary(self._mark_finished() if g.over else None)
 
-    def _open_summary(self) -> None:
+    def _open_summary(self, note: RenderableType | None = None) -> None:
         g = self.game
         if self._last_summary is None or self._summary_open:
             return
         self._summary_open = True
-        screen = SummaryScreen(self._last_summary, self._session_table(), g.session.end_reason)
+        screen = SummaryScreen(self._last_summary, self._session_table(), g.session.end_reason, note)
         self.push_screen(screen, self._after_summary)
 
     def _after_summary(self, choice: str | None) -> None:
+        # Saving or exporting comes back to the summary: only "next" deals the next hand.
         self._summary_open = False
         if choice == "save":
-            self._ask_save(then=self._next_deal)
+            self._ask_save(lambda _saved: self._back_to_summary())
             return
         if choice == "export":
-            self._ask_export(then=self._next_deal)
+            self._ask_export(self._back_to_summary)
             return
         if choice == "quit":
             self.action_quit_game()
@@ -114,9 +114,11 @@ class LooApp(Board):
         self.refresh_all()
         self.schedule()
 
-    def _show_final(self) -> None:
+    def _show_final(self, note: RenderableType | None = None) -> None:
         """The session is over: the final standings, with save, export and quit."""
         g = self.game
+        if self._summary_open:
+            return
         reason = g.session.end_reason or "the session ended"
         self.say("info", f"The session is over: {reason}. Enter shows the final standings; q quits.")
         standings = summary.final_standings(g.session, self.namer.names, g.human, g.settings.stack)
@@ -124,20 +126,16 @@ class LooApp(Board):
         def done(choice: str | None) -> None:
             self._summary_open = False
             if choice == "save":
-                self._ask_save(then=self._show_final)
+                self._ask_save(lambda _saved: self._back_to_summary())
             elif choice == "export":
-                self._ask_export(then=self._show_final)
+                self._ask_export(self._back_to_summary)
             else:
                 self.action_quit_game()
 
         self._summary_open = True
-        self.push_screen(SummaryScreen(standings, self._session_table(), reason), done)
+        self.push_screen(SummaryScreen(standings, self._session_table(), reason, note), done)
 
     # --- the human's moves -------------------------------------------------------------------------------
-
-    def _playing(self) -> bool:
-        """Game keys act only on the table, not under a dialog."""
-        return not isinstance(self.screen, ModalScreen)
 
     def _legal(self) -> list[Action]:
         """The human's legal actions now (none when it is not the human's turn)."""
@@ -345,75 +343,7 @@ class LooApp(Board):
             self.screen.set_class(self._side_open, "-side-open")
         self._show_panel(which)
 
-    def action_save(self) -> None:
+    def action_rules_page(self) -> None:
+        """The rules of this game on the whole screen, scrolled from the keyboard (Esc closes it)."""
         if self._playing():
-            self._ask_save()
-
-    def _ask_save(self, then: object = None) -> None:
-        def done(path: str | None) -> None:
-            if path:
-                try:
-                    self.game.save(path)
-                except OSError as e:
-                    self.say("error", f"Could not save to {path}: {e.strerror or e}.")
-                else:
-                    self.save_path = path
-                    self.say("info", f"Saved to {path}. Resume with: {loo_command()} play --resume {shlex.quote(path)}")
-            if callable(then):
-                then()
-
-        self.push_screen(PathScreen("Save the game to:", self.save_path), done)
-
-    def action_export(self) -> None:
-        if self._playing():
-            self._ask_export()
-
-    def _ask_export(self, then: object = None) -> None:
-        def done(path: str | None) -> None:
-            if path:
-                try:
-                    n = self.game.export_history(path)
-                except OSError as e:
-                    self.say("error", f"Could not write {path}: {e.strerror or e}.")
-                else:
-                    self.export_path = path
-                    self.say(
-                        "info", f"Wrote {n} finished deal{'s' if n != 1 else ''} to {path} (JSON Lines hand history)."
-                    )
-            if callable(then):
-                then()
-
-        self.push_screen(PathScreen("Export the hand histories of the finished deals to:", self.export_path), done)
-
-    def action_quit_game(self) -> None:
-        if isinstance(self.screen, (PathScreen, QuitScreen)):
-            return
-        if not self.game.dirty:
-            self.exit(0)
-            return
-        g = self.game
-        lost = []
-        if g.deal is not None and g.moves:
-            lost.append("the deal in progress")
-        if g.session.records:
-            lost.append(f"{len(g.session.records)} finished deal{'s' if len(g.session.records) != 1 else ''}")
-        what = "Unsaved: " + " and ".join(lost) + "." if lost else "The game has not been saved."
-
-        def done(choice: str | None) -> None:
-            if choice == "quit":
-                self.exit(0)
-            elif choice == "save":
-
-                def saved(path: str | None) -> None:
-                    if path is None:
-                        return
-                    try:
-                        self.game.save(path)
-                    except OSError as e:
-                        self.say("error", f"Could not save to {path}: {e.strerror or e}.")
-                        return
-                    self.exit(0)
-
-                self.push_screen(PathScreen("Save the game to:", self.save_path), saved)
-
-        self.push_screen(QuitScreen(what), done)
+            self.push_screen(RulesScreen(rules_page(self.game.rules, self.game.settings.options)))

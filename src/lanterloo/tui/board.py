@@ -78,7 +78,7 @@ class Board(App[int]):
         super().__init__()
         self.game = game
         self.delay = max(0.0, delay)
-        self.save_path = save_path or "loo-save.json"
+        self.save_path = save_path  # this session's save file; None until saved (savefiles names it)
         self.export_path = export_path or "loo-history.jsonl"
         self.cursor = -1  # the highlighted place in the hand (Enter and Space play it); -1: none
         self.marked: set[Card] = set()  # cards marked for an exchange

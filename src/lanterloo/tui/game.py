@@ -26,7 +26,7 @@ from lanterloo.engine import Deal, View, shape_of
 from lanterloo.errors import IllegalActionError, LooError, RulesError
 from lanterloo.rules import Rules, rules_with
 from lanterloo.session import DealRecord, Session
-from lanterloo.tui import save
+from lanterloo.tui import save, savefiles
 from lanterloo.tui.save import SaveError
 
 __all__ = ["Game", "Moved", "SaveError", "Settings", "new_settings"]
@@ -203,6 +203,8 @@ class Game:
         self._ends: dict[int, View] = {}  # number -> the spectator's view of a finished deal (they never change)
         self.last_record: DealRecord | None = None
         self.dirty = False  # something happened since the last save
+        # (finished deals, moves of the deal in progress) when last saved or resumed: what quitting would lose
+        self.saved_mark: tuple[int, tuple[tuple[int, Action], ...]] | None = None
         if start:
             self.start_deal()
 
@@ -422,7 +424,7 @@ class Game:
         return save.to_save(self)
 
     def save(self, path: str | Path) -> None:
-        save.save(self, path)
+        savefiles.write(self, Path(path))
 
     @classmethod
     def from_save(cls, data: Any, *, bots: Mapping[int, Bot] | None = None) -> Game:

@@ -1,6 +1,6 @@
-"""The terminal game's rules panel. Which rules and options are in force comes from the engine
-(``lanterloo.rules.rules_in_force`` and ``option_lines``, the list ``loo rules`` prints too), so the panel cannot
-claim a duty the engine does not enforce."""
+"""The terminal game's rules panel and rules page. What they say comes from the engine: the plain sentences of
+``lanterloo.rules.how_it_is_played`` and the rules and options in force (``rules_in_force``, ``option_lines``),
+the same functions ``loo rules`` prints from, so neither can claim a duty the engine does not enforce."""
 
 from __future__ import annotations
 
@@ -11,7 +11,16 @@ from rich.table import Table
 from rich.text import Text
 
 from lanterloo.ruleids import RULES
-from lanterloo.rules import PRESET_INFO, Rules, option_lines, rules_in_force, title, value_text
+from lanterloo.rules import (
+    PRESET_INFO,
+    PRESETS,
+    Rules,
+    how_it_is_played,
+    option_lines,
+    rules_in_force,
+    title,
+    value_text,
+)
 
 
 def panel_options(rules: Rules) -> list[str]:
@@ -22,6 +31,37 @@ def panel_options(rules: Rules) -> list[str]:
 def rules_panel(rules: Rules, options: dict[str, Any]) -> Group:
     """The variant, the rules it plays by (with their IDs), and every option in force as played; house rules
     marked."""
+    return Group(*_heading(rules), *_in_force(rules, options))
+
+
+def rules_page(rules: Rules, options: dict[str, Any]) -> Group:
+    """The full-screen rules page (``r``): the variant, how it is played in the plain sentences ``loo rules``
+    prints for these very rules (house rules and house variants included), then the rules and options in force
+    with their IDs, as the panel lists them."""
+    parts = _heading(rules)
+    info = PRESET_INFO.get(rules.preset)
+    if info is not None and info.base is not None:
+        base = PRESETS.get(info.base)
+        changed = (
+            [f"{k}={value_text(v)}" for k, v in rules.to_dict().items() if k != "preset" and getattr(base, k) != v]
+            if base is not None
+            else []
+        )
+        note = f"A house variant of {info.base}" + (": " + ", ".join(changed) if changed else "") + "."
+        parts.append(Text(note, style="#ffaf00"))
+    parts.append(Text(f"\nHow {title(rules)} is played", style="bold #d7af5f"))
+    plain = Table(box=None, padding=(0, 1, 0, 0), show_header=False, show_edge=False, expand=True)
+    plain.add_column(no_wrap=True)
+    plain.add_column(ratio=1)
+    for sentence in how_it_is_played(rules):
+        plain.add_row(" •", Text(sentence))
+    parts.append(plain)
+    if info is not None and info.docs:
+        parts.append(Text(f"The full rules, rule by rule: {info.docs}", style="dim"))
+    return Group(*parts, *_in_force(rules, options))
+
+
+def _heading(rules: Rules) -> list[RenderableType]:
     info = PRESET_INFO.get(rules.preset)
     parts: list[RenderableType] = [Text(title(rules), style="bold #ffd75f")]
     if info is not None:
@@ -29,13 +69,16 @@ def rules_panel(rules: Rules, options: dict[str, Any]) -> Group:
         parts.append(Text(f"Players: {info.recommended}", style="dim"))
         if info.notes:
             parts.append(Text(info.notes, style="dim italic"))
-    lines = option_lines(rules)
-    changed = [o for o in lines if o.differs]
+    changed = [o for o in option_lines(rules) if o.differs]
     if changed:
         parts.append(
             Text("House rules: " + ", ".join(f"{o.name}={value_text(o.value)}" for o in changed), style="#ffaf00")
         )
-    parts.append(Text("\nRules", style="bold #d7af5f"))
+    return parts
+
+
+def _in_force(rules: Rules, options: dict[str, Any]) -> list[RenderableType]:
+    parts: list[RenderableType] = [Text("\nRules", style="bold #d7af5f")]
     rt = Table(box=None, padding=(0, 1), show_header=False, show_edge=False, expand=True)
     rt.add_column(no_wrap=True, style="#5fafff")
     rt.add_column(ratio=1)
@@ -47,6 +90,7 @@ def rules_panel(rules: Rules, options: dict[str, Any]) -> Group:
     t.add_column(ratio=1)
     t.add_column(no_wrap=True, style="#5fafff")
     hidden = 0
+    lines = option_lines(rules)
     for o in lines:
         if not o.applies:
             hidden += 1
@@ -66,4 +110,4 @@ def rules_panel(rules: Rules, options: dict[str, Any]) -> Group:
         )
     if options:
         parts.append(Text("Command line: " + " ".join(f"--option {k}={v}" for k, v in options.items()), style="dim"))
-    return Group(*parts)
+    return parts

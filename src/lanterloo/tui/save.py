@@ -144,6 +144,7 @@ def to_save(game: Game) -> dict[str, Any]:
         "deals": deals,
         "chain": deal_chain(deals, s.session_id, save_key(create=True)),
         "current": game.current_record(),
+        "finished": game.over,
     }
 
 
@@ -155,10 +156,10 @@ def seal(data: dict[str, Any]) -> str:
     return f"{HEADER}\n{Fernet(save_key(create=True)).encrypt(body).decode('ascii')}\n"
 
 
-def save(game: Game, path: str | Path) -> None:
-    text = seal(to_save(game))
-    Path(path).write_text(text, encoding="ascii")
+def saved(game: Game) -> None:
+    """Note that the game as it stands is in a save: what the quit question counts as unsaved starts here."""
     game.dirty = False
+    game.saved_mark = (len(game.session.records), tuple(game.moves) if game.deal is not None else ())
 
 
 # --- reading ---------------------------------------------------------------------------------------------------
@@ -322,7 +323,10 @@ def from_save(data: Any, *, bots: Mapping[int, Bot] | None = None) -> Game:
         _restore(game, len(game.session.records) + 1, current, verifier)
     elif not game.over and game.last_record is None:
         game.start_deal()
-    game.dirty = False
+    finished = data.get("finished", game.over)  # saves from before the field was written lack it
+    if finished is not game.over:
+        raise SaveError("It says the session is over when it is not, or the other way round.")
+    saved(game)
     return game
 
 

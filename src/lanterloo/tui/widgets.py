@@ -35,8 +35,9 @@ KEY_HELP: tuple[tuple[str, str], ...] = (
     ("u", "undo your last move (and the bots' moves after it)"),
     ("f", "fast-forward the bots to the end of this deal"),
     ("+ / -", "bots faster / slower"),
-    ("l r t h", "side panel: log · rules · session table · these keys"),
-    ("s", "save the game (resume with loo play --resume FILE)"),
+    ("l t h", "side panel: log · session table · these keys"),
+    ("r", "the rules of this game, on the whole screen (arrows, PgUp/PgDn, Home/End scroll; Esc closes)"),
+    ("s", "save the game in your data folder (resume with loo play --resume)"),
     ("e", "export the finished deals as a JSON Lines hand history"),
     ("q", "quit (asks first if anything is unsaved)"),
 )
