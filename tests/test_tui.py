@@ -699,7 +699,10 @@ def test_LOU_ANTE_2_the_human_dealer_sets_the_ante_by_name_and_may_ask_for_a_hin
         assert isinstance(decision.action, Ante) and decision.reason.startswith(f"Ante {decision.action.amount}")
         await pilot.press("question_mark")
         await pilot.pause()
-        assert f"Hint ({name} bot)" in feedback(app) and decision.reason in feedback(app)
+        hint = feedback(app)
+        assert hint.startswith(f"Hint: ante {decision.action.amount}") and f"({name} bot)" in hint
+        # the bot's reason, spoken to the player: "a pot of 24 that I could match" becomes "that you could match"
+        assert "that I could match" in decision.reason and "that you could match" in hint
         await pilot.press("3")  # ante 9
         await wait_until(pilot, lambda: seen(app).phase is not Phase.ANTE, "the ante is set")
         deal = live(app)

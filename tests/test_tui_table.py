@@ -253,7 +253,14 @@ def test_LOO_DECL_6_defending_the_miss_is_explained_where_it_is_chosen() -> None
 
 @pytest.mark.parametrize("payout", ["A", "B", "C"])
 def test_LOU_PAY_1_going_in_says_what_no_trick_costs(payout: str) -> None:
-    settings = new_settings("lou", players=4, seed=4, bots=["random"], first_dealer=0, options={"lou_payout": payout})
+    settings = new_settings(
+        "lou",
+        players=4,
+        seed=4,
+        bots=["random"],
+        first_dealer=0,
+        options={"lou_payout": payout, "lou_ante_choice": "fixed"},
+    )
     app = LooApp(Game(settings, bots=standers(4)), delay=0)
 
     async def script(app: LooApp, pilot: Pilot[int]) -> None:
@@ -274,7 +281,14 @@ def test_LOU_PAY_1_going_in_says_what_no_trick_costs(payout: str) -> None:
 
 
 def test_LOU_PAY_1_a_capped_match_is_named_as_such() -> None:
-    settings = new_settings("lou", players=4, seed=4, bots=["random"], first_dealer=0, options={"lou_match_cap": "2"})
+    settings = new_settings(
+        "lou",
+        players=4,
+        seed=4,
+        bots=["random"],
+        first_dealer=0,
+        options={"lou_match_cap": "2", "lou_ante_choice": "fixed"},
+    )
     app = LooApp(Game(settings, bots=standers(4)), delay=0)
 
     async def script(app: LooApp, pilot: Pilot[int]) -> None:
