@@ -22,6 +22,7 @@ from typing import ClassVar
 
 from lanterloo.cards import CARDS, FULL_DECK_MASK, Card, card_of, cards_of, fmt_cards, mask_of, parse_card, parse_cards
 from lanterloo.errors import LooTypeError, NotationError, shown
+from lanterloo.wholetext import MAX_INT_DIGITS, in_bound, parse_whole
 
 
 class Action:
@@ -74,6 +75,13 @@ class Ante(Action):
 
     amount: int
     kind: ClassVar[str] = "ante"
+
+    def __post_init__(self) -> None:
+        # An int and nothing else: a float or a bool would flow into every stack and the pool (chips are whole).
+        if type(self.amount) is not int:
+            raise LooTypeError(f"An ante is a whole number of chips, not {shown(self.amount)}.")
+        if not in_bound(self.amount):
+            raise NotationError(f"An ante has at most {MAX_INT_DIGITS} digits.")
 
     def notation(self) -> str:
         return f"ante {self.amount}"
@@ -193,10 +201,7 @@ def parse_action(text: str) -> Action:
     if low in _WORDS:
         return _WORDS[low]
     if low.startswith("ante "):
-        amount = low[5:]
-        if not amount.isdigit():
-            raise NotationError(f"{text!r} is not an ante: write ante and a whole number of chips, like ante 6.")
-        return Ante(int(amount))
+        return Ante(parse_whole(low[5:], "An ante"))  # one grammar and bound for every whole number read
     if low == "discard" or low.startswith("discard "):
         return discard(mask_of(parse_cards(s[7:])))
     if low.startswith("play "):

@@ -19,7 +19,7 @@ from lanterloo.cards import CARDS, Card, fmt_cards, parse_card, parse_cards
 from lanterloo.engine import Deal, deck_for
 from lanterloo.errors import HistoryError, IllegalActionError, LooError
 from lanterloo.history.reader import FORMAT_DOC, check_fields, shown
-from lanterloo.history.writer import deal_to_record, upgraded_rules
+from lanterloo.history.writer import ADDED_IN_VERSION_2, deal_to_record, upgraded_rules
 from lanterloo.rules import Rules
 
 _RULE_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
@@ -28,6 +28,15 @@ _RULE_TYPES = {k: type(v) for k, v in Rules().to_dict().items()}
 
 
 def _rules(obj: dict[str, Any], line: int) -> Rules:
+    if obj["version"] == 1:
+        # Version 1 had none of these options, so a line that names one is a later record with its version changed.
+        added = [k for k in ADDED_IN_VERSION_2 if k in obj["rules"]]
+        if added:
+            raise HistoryError(
+                f"it is a version-1 line, but its rules name the option {added[0]!r}, which version 2 added "
+                f"(see {FORMAT_DOC}, Versioning)",
+                line,
+            )
     rules_d: dict[str, Any] = upgraded_rules(obj)  # a version-1 line gains the options added since
     # Every option must be written out: a default filled in here could differ from the one it was played under.
     missing = [k for k in _RULE_FIELDS if k not in rules_d]

@@ -19,6 +19,7 @@ import hmac
 import json
 import os
 import re
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -173,7 +174,13 @@ def read(path: str | Path) -> bytes:
     """The bytes of a save file, at most MAX_SAVE_BYTES of them: an endless file stops with a sentence."""
     p = Path(path)
     try:
-        with p.open("rb") as fp:
+        # Without blocking, and only a regular file: a named pipe with no writer would hang the game forever.
+        fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK)
+        with os.fdopen(fd, "rb") as fp:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise SaveError(
+                    f"{str(p)!r} is not a save file: it is not a regular file (a folder, a device or a pipe)."
+                )
             raw = fp.read(MAX_SAVE_BYTES + 1)
     except OSError as e:
         raise SaveError(f"Cannot read the save file {str(p)!r}: {e.strerror or e}.") from None

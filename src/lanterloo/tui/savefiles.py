@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lanterloo.errors import LooError
+from lanterloo.errors import LooError, shown
 from lanterloo.rules import PRESET_INFO
 from lanterloo.tui import save
 from lanterloo.tui.relaunch import loo_command
@@ -65,7 +65,7 @@ def resolve(text: str) -> Path:
     if not name:
         raise SaveError("A save needs a name.")
     if "/" in name or os.sep in name or name.startswith("~"):
-        return Path(name).expanduser()
+        return _expand(name)
     if name in (".", ".."):
         raise SaveError(f"{name!r} is a folder, not a file name.")
     if not Path(name).suffix:
@@ -78,7 +78,7 @@ def find(text: str) -> Path:
     of that name here if there is one, else that name in the saves folder (with or without ``.loosave``)."""
     if not text.strip():
         raise SaveError("--resume needs the name or path of a save, or nothing to choose from the list.")
-    given = Path(text).expanduser()
+    given = _expand(text)
     if "/" in text or os.sep in text or text.startswith("~") or exists(given):
         return given  # reading it says what is wrong with it, if anything
     folder = saves_dir()
@@ -224,3 +224,12 @@ def listing(saves: list[SaveInfo], folder: Path) -> list[str]:
     loo = loo_command()
     lines.append(f"Carry on with one: {loo} play --resume NAME (or {loo} play --resume to choose from a list).")
     return lines
+
+
+def _expand(text: str) -> Path:
+    """``~`` and ``~user`` expanded; a user with no home folder is a sentence, not pathlib's RuntimeError."""
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:
+        name = shown(text if len(text) <= 40 else text[:39] + "…")
+        raise SaveError(f"{name} names the home folder of a user this system does not know.") from None
