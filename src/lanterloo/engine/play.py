@@ -91,7 +91,7 @@ def constraint(deal: Deal) -> Constraint:
         t = deal._tables
         return deal._shape.follow(hand, t.eff[trick[0][1]], deal._best_card, t, deal._rules, deal._trick_civil)
     if not deal._shape.lead_duties:
-        return Constraint(hand)
+        return _new(Constraint, (hand, "", -1))
     turnup = deal._turnup
     return tricks.lead_constraint(
         hand,
