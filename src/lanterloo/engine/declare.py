@@ -33,6 +33,10 @@ if TYPE_CHECKING:
 
 _new = tuple.__new__  # one Declared per declaration: skip NamedTuple's Python-level __new__
 DECL_OF: dict[type[Action], Decl] = {Pass: Decl.PASS, Stand: Decl.PLAY, TakeMiss: Decl.MISS, DefendMiss: Decl.DEFEND}
+# Module constants: in 3.11 every ``Decl.X`` or ``Phase.X`` goes through EnumType.__getattr__, and each declaration
+# read several.
+_PASS, _PLAY, _MISS, _DEFEND = Decl.PASS, Decl.PLAY, Decl.MISS, Decl.DEFEND
+_DECLARE, _EXCHANGE, _FLUSH_CHECK = Phase.DECLARE, Phase.EXCHANGE, Phase.FLUSH_CHECK
 
 
 class Option(NamedTuple):
@@ -170,32 +174,32 @@ def apply(deal: Deal, action: Action, seat: int | None) -> Event:
     deal._decl[s] = d
     deal._actions.append((s, action))
     shown: tuple[Card, ...] = ()
-    if d is Decl.MISS or d is Decl.DEFEND:
+    if d is _MISS or d is _DEFEND:
         # Taking the Miss and defending it both swap the hand, unseen, for the Miss (LOO-DECL-2, LOO-DECL-6).
         deal._dead |= deal._hands[s]
         deal._hands[s] = deal._miss
         deal._miss = 0
-        if d is Decl.MISS:
+        if d is _MISS:
             deal._miss_taker = s
         else:
             deal._defended = True
         shown = tuple(cards_of(deal._hands[s]))
-    if d is Decl.PASS:
+    if d is _PASS:
         deal._dead |= deal._hands[s]
         deal._hands[s] = 0
     else:
         deal._in_play[s] = True
     ev = _new(Declared, (s, action, shown))
     deal._events.append(ev)
-    if (d is Decl.PLAY or d is Decl.MISS) and deal._rules.exchange == "own_turn" and exchange.limit(deal) > 0:
-        deal._phase = Phase.EXCHANGE
+    if (d is _PLAY or d is _MISS) and deal._rules.exchange == "own_turn" and exchange.limit(deal) > 0:
+        deal._phase = _EXCHANGE
         return ev
     next_declarer(deal)
     return ev
 
 
 def next_declarer(deal: Deal) -> None:
-    deal._phase = Phase.DECLARE
+    deal._phase = _DECLARE
     deal._to_act = (deal._to_act + 1) % deal._n
     if deal._to_act == deal._eldest:
         finish(deal)
@@ -214,7 +218,7 @@ def prepare(deal: Deal) -> None:
         and not deal._forced_all
         and not any(deal._in_play)
     ):
-        deal._decl[s] = Decl.PLAY
+        deal._decl[s] = _PLAY
         deal._in_play[s] = True
         deal._events.append(DealerTakesPool(s, "LOO-DECL-3"))
         deal._end(SettlementKind.UNCONTESTED, "LOO-DECL-3", (s,))
@@ -228,7 +232,7 @@ def finish(deal: Deal) -> None:
         if pending and sum(deal._in_play) >= 2:
             deal._to_act = pending[0]
             if exchange.limit(deal) > 0:
-                deal._phase = Phase.EXCHANGE
+                deal._phase = _EXCHANGE
                 return
             for s in pending:
                 deal._exchanged[s] = 0
@@ -238,4 +242,4 @@ def finish(deal: Deal) -> None:
     elif len(standing) == 1 and not deal._defended:
         deal._end(SettlementKind.UNCONTESTED, deal._shape.uncontested_rule, (standing[0],))
     else:
-        deal._phase = Phase.FLUSH_CHECK
+        deal._phase = _FLUSH_CHECK

@@ -27,6 +27,7 @@ _PLAY_LISTS: dict[int, list[Action]] = {}
 # Builds a record without NamedTuple's Python-level __new__: one is made per card played.
 _new = tuple.__new__
 _TRICKS, _LOUSE = SettlementKind.TRICKS, SettlementKind.LOUSE  # enum attribute access is slow in 3.11
+_PLAY = Phase.PLAY
 
 
 def run_flush_check(deal: Deal) -> None:
@@ -47,7 +48,7 @@ def begin(deal: Deal) -> None:
     """The seats in play, who holds Pam, and who leads (LOO-LEAD-1, LOO-DECL-2 option, LOU-LEAD-1)."""
     r = deal._rules
     n = deal._n
-    deal._phase = Phase.PLAY
+    deal._phase = _PLAY
     deal._order = [s for s in deal._ring(deal._eldest) if deal._in_play[s]]
     deal._hands_in_play = len(deal._order)
     nxt = [-1] * n

@@ -31,7 +31,7 @@ from lanterloo.tables import NO_TRUMP, loo_tables
 _NO_TRUMP_TABLES = loo_tables(NO_TRUMP)
 _new = tuple.__new__
 # Module constants: reading ``Phase.PLAY`` costs an enum class lookup on every action of every simulated deal.
-_PLAY, _COMMIT, _DONE = Phase.PLAY, Phase.COMMIT, Phase.DONE
+_PLAY, _COMMIT, _SETTLE, _DONE = Phase.PLAY, Phase.COMMIT, Phase.SETTLE, Phase.DONE
 
 
 class Deal:
@@ -378,7 +378,7 @@ class Deal:
                 tuple(holders),
             ),
         )
-        self._phase = Phase.SETTLE
+        self._phase = _SETTLE
 
     # ------------------------------------------------------------------------------------------------- copies
 
@@ -476,11 +476,11 @@ def run_settle(deal: Deal) -> None:
         deal._stacks[s] += st.won[s] - st.paid[s]
     deal._pool = st.pool_after
     deal._settlement = st
-    deal._phase = Phase.DONE
+    deal._phase = _DONE
     deal._is_over = True
     deal._to_act = TERMINAL
     deal._invalidate()
-    deal._events.append(Settled(st))
+    deal._events.append(_new(Settled, (st,)))
 
 
 @dataclass(frozen=True, slots=True)
