@@ -67,7 +67,7 @@ def options(deal: Deal) -> list[Option]:
     pass_refusal: str | None = None
     pass_rule = "LOO-DECL-1"
     standing = [t for t in range(deal._n) if deal._in_play[t]]
-    lone = len(standing) == 1 and any(t != deal._miss_taker for t in standing)
+    lone = len(standing) == 1 and standing[0] != deal._miss_taker  # one stands on his own hand
     if deal._forced_all:
         pass_rule = forced_rule
         pass_refusal = (
@@ -168,7 +168,8 @@ def apply(deal: Deal, action: Action, seat: int | None) -> Event:
     cache = deal._legal_cache  # a list already computed for this state is the same legality path, memoised
     if cache is None or (seat is not None and seat != deal._to_act) or action not in cache:
         check(deal, action, seat)
-    deal._invalidate()
+    deal._legal_cache = None  # deal._invalidate(), spelled out: once per declaration
+    deal._play_mask = -1
     s = deal._to_act
     d = DECL_OF[type(action)]
     deal._decl[s] = d
@@ -203,7 +204,7 @@ def next_declarer(deal: Deal) -> None:
     deal._to_act = (deal._to_act + 1) % deal._n
     if deal._to_act == deal._eldest:
         finish(deal)
-    else:
+    elif deal._to_act == deal._dealer:
         prepare(deal)
 
 

@@ -52,8 +52,8 @@ def begin(deal: Deal) -> None:
     deal._order = [s for s in deal._ring(deal._eldest) if deal._in_play[s]]
     deal._hands_in_play = len(deal._order)
     nxt = [-1] * n
-    for i, s in enumerate(deal._order):
-        nxt[s] = deal._order[(i + 1) % len(deal._order)]
+    for s, after in zip(deal._order, deal._order[1:] + deal._order[:1], strict=True):
+        nxt[s] = after
     deal._next_seat = nxt
     if deal._pam >= 0:
         for s in deal._order:
@@ -169,7 +169,8 @@ def apply(deal: Deal, action: Action, seat: int | None) -> Event:
         or not ((mask if mask >= 0 else allowed(deal)) >> action.card) & 1
     ):
         check(deal, action, seat)
-    assert isinstance(action, Play)
+    if TYPE_CHECKING:  # for mypy: the test above or check() has made sure, and this runs for every card
+        assert isinstance(action, Play)
     s = deal._to_act
     card = action.card
     deal._legal_cache = None
