@@ -63,6 +63,7 @@ class Deal:
         "_exchanged",  # cards exchanged by each seat (None: not yet)
         "_flushes",
         "_forced_all",
+        "_handler",  # HANDLERS[_phase] once the automatic steps stop: read on every action
         "_hands",
         "_hands_in_play",
         "_in_play",
@@ -301,7 +302,7 @@ class Deal:
                 return commit.legal(self, seat) if self._phase is _COMMIT else []
         cache = self._legal_cache
         if cache is None:
-            cache = self._legal_cache = HANDLERS[self._phase].legal(self, self._to_act)
+            cache = self._legal_cache = self._handler.legal(self, self._to_act)
         return list(cache)  # a copy: callers may shuffle or trim what they get
 
     def is_legal(self, action: Action, seat: int | None = None) -> bool:
@@ -323,7 +324,7 @@ class Deal:
             seat = validate.seat(seat, self._n)
         phase = self._phase
         try:
-            ev = HANDLERS[phase].apply(self, action, seat)
+            ev = self._handler.apply(self, action, seat)
         except IllegalActionError:
             validate.action(action)  # a foreign object is refused as one, not as an illegal move; free when none
             raise
@@ -349,12 +350,17 @@ class Deal:
         self._play_mask = -1
 
     def _advance(self) -> None:
-        """Run the automatic steps until a player must act or the deal is done."""
+        """Run the automatic steps until a player must act or the deal is done.
+
+        Every change of phase ends here (the constructor and ``apply`` call it), so this is where the handler of the
+        phase a player acts in is looked up, once.
+        """
         self._invalidate()
-        run = HANDLERS[self._phase].run
-        while run is not None:
-            run(self)
-            run = HANDLERS[self._phase].run
+        handler = HANDLERS[self._phase]
+        while handler.run is not None:
+            handler.run(self)
+            handler = HANDLERS[self._phase]
+        self._handler = handler
 
     def _end(self, kind: SettlementKind, rule: str, winners: Sequence[int] = (), holders: Sequence[int] = ()) -> None:
         """The deal ends as ``kind`` says: freeze what the settlement needs, and go to Phase.SETTLE."""
@@ -432,6 +438,7 @@ _NOT_IN_KEY: dict[str, str] = {
     "_events": "the record of how the position came about; the actions identify it",
     "_shape": "chosen by the rules, which are in the key",
     "_tables": "derived from the trumps and Pam, which are in the key",
+    "_handler": "the phase's handler, derived from the phase",
     "_outcome": "frozen from the state when the deal ends; the settlement is in the key",
 }
 _KEY_SLOTS = tuple(name for name in Deal.__slots__ if name not in _NOT_IN_KEY)
