@@ -52,8 +52,8 @@ def begin(deal: Deal) -> None:
     deal._order = [s for s in deal._ring(deal._eldest) if deal._in_play[s]]
     deal._hands_in_play = len(deal._order)
     nxt = [-1] * n
-    for s, after in zip(deal._order, deal._order[1:] + deal._order[:1], strict=True):
-        nxt[s] = after
+    for i, s in enumerate(deal._order):
+        nxt[s] = deal._order[(i + 1) % len(deal._order)]
     deal._next_seat = nxt
     if deal._pam >= 0:
         for s in deal._order:

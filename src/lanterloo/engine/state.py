@@ -486,7 +486,8 @@ def run_settle(deal: Deal) -> None:
     """Phase.SETTLE: the settlement of the outcome moves the chips (SESSION-3), and the deal is done."""
     assert deal._outcome is not None
     st = settle(deal._outcome)
-    deal._stacks = [chips + won - paid for chips, won, paid in zip(deal._stacks, st.won, st.paid, strict=True)]
+    for s in range(deal._n):
+        deal._stacks[s] += st.won[s] - st.paid[s]
     deal._pool = st.pool_after
     deal._settlement = st
     deal._phase = _DONE
