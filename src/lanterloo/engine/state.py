@@ -303,7 +303,7 @@ class Deal:
         cache = self._legal_cache
         if cache is None:
             cache = self._legal_cache = self._handler.legal(self, self._to_act)
-        return list(cache)  # a copy: callers may shuffle or trim what they get
+        return cache.copy()  # a copy: callers may shuffle or trim what they get
 
     def is_legal(self, action: Action, seat: int | None = None) -> bool:
         try:
