@@ -122,11 +122,12 @@ def options(deal: Deal) -> list[Option]:
             need = "exactly one player" if r.defend_miss == "exactly_one" else "at least one player"
             defend_refusal = f"The dealer may defend the Miss only when {need} stands on his own hand"
 
+    # (action, rule, refusal, seats), built with tuple.__new__: the dealer's table is built in every deal
     return [
-        Option(PASS, pass_rule, pass_refusal),
-        Option(STAND, forced_rule if deal._forced_all else "LOO-DECL-1"),
-        Option(TAKE_MISS, miss_rule, miss_refusal, miss_seats),
-        Option(DEFEND_MISS, "LOO-DECL-6", defend_refusal),
+        _new(Option, (PASS, pass_rule, pass_refusal, ())),
+        _new(Option, (STAND, forced_rule if deal._forced_all else "LOO-DECL-1", None, ())),
+        _new(Option, (TAKE_MISS, miss_rule, miss_refusal, miss_seats)),
+        _new(Option, (DEFEND_MISS, "LOO-DECL-6", defend_refusal, ())),
     ]
 
 

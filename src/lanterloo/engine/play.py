@@ -118,9 +118,10 @@ def legal(deal: Deal, seat: int) -> list[Action]:
     if mask < 0:
         mask = deal._play_mask = constraint(deal).allowed
     civil_ace = civil_choice_card(deal) if deal._pam >= 0 else -1
-    cached = _PLAY_LISTS.get(mask) if civil_ace < 0 else None
-    if cached is not None:
-        return cached
+    if civil_ace < 0:
+        cached = _PLAY_LISTS.get(mask)
+        if cached is not None:
+            return cached
     out: list[Action] = []
     m = mask
     while m:
