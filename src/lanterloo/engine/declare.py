@@ -167,7 +167,7 @@ def check(deal: Deal, action: Action, seat: int | None) -> None:
 
 def apply(deal: Deal, action: Action, seat: int | None) -> Event:
     cache = deal._legal_cache  # a list already computed for this state is the same legality path, memoised
-    if cache is None or (seat is not None and seat != deal._to_act) or action not in cache:
+    if cache is None or (seat is not None and seat != deal._to_act) or not _listed(action, cache):
         check(deal, action, seat)
     deal._legal_cache = None  # deal._invalidate(), spelled out: once per declaration
     deal._play_mask = -1
@@ -198,6 +198,15 @@ def apply(deal: Deal, action: Action, seat: int | None) -> Event:
         return ev
     next_declarer(deal)
     return ev
+
+
+def _listed(action: Action, cache: list[Action]) -> bool:
+    """Whether ``action`` is one of the listed constants. By identity: ``in`` would run a dataclass ``__eq__`` (Python
+    code) against every entry before it; an equal action built anew is not found, and simply takes the full check."""
+    for a in cache:  # noqa: SIM110 (any() over a generator costs more than this loop)
+        if a is action:
+            return True
+    return False
 
 
 def next_declarer(deal: Deal) -> None:
