@@ -179,9 +179,10 @@ def settle(o: Outcome) -> Settlement:
 def _collect(o: Outcome, payers: Sequence[int], amount: int, won: Sequence[int]) -> tuple[list[int], list[int]]:
     owed = [0] * o.n
     paid = [0] * o.n
+    stacks = o.stacks  # a record's field is read at the cost of a call; a local is not
     for s in payers:
         owed[s] = amount
-        paid[s] = min(amount, o.stacks[s] + won[s])
+        paid[s] = min(amount, stacks[s] + won[s])
     return owed, paid
 
 
@@ -271,16 +272,18 @@ def settle_loo(o: Outcome) -> Settlement:
     won = [0] * n
     defended = o.dealer if o.defended else -1
     for tr in o.tricks:
-        if tr.winner != defended:  # a defended Miss's shares stay in the pool (LOO-DECL-6)
-            won[tr.winner] += share
+        w = tr.winner
+        if w != defended:  # a defended Miss's shares stay in the pool (LOO-DECL-6)
+            won[w] += share
     rem = pool - share * len(o.tricks)
     target = _remainder_to(o, rem)
     if target >= 0 and target != defended:
         won[target] += rem
+    tricks_won = o.tricks_won
     looed = [
         s
         for s in o.order
-        if o.tricks_won[s] == 0 and s != defended and not (r.pam_holder_not_looed and s == o.pam_holder)
+        if tricks_won[s] == 0 and s != defended and not (r.pam_holder_not_looed and s == o.pam_holder)
     ]
     return _settled(o, "LOO-POOL-3" if looed else "LOO-POOL-1", share, won, looed, at_stake.loo)
 

@@ -486,8 +486,9 @@ def run_settle(deal: Deal) -> None:
     """Phase.SETTLE: the settlement of the outcome moves the chips (SESSION-3), and the deal is done."""
     assert deal._outcome is not None
     st = settle(deal._outcome)
+    won, paid = st.won, st.paid
     for s in range(deal._n):
-        deal._stacks[s] += st.won[s] - st.paid[s]
+        deal._stacks[s] += won[s] - paid[s]
     deal._pool = st.pool_after
     deal._settlement = st
     deal._phase = _DONE
