@@ -49,23 +49,23 @@ def begin(deal: Deal) -> None:
     r = deal._rules
     n = deal._n
     deal._phase = _PLAY
-    deal._order = [s for s in deal._ring(deal._eldest) if deal._in_play[s]]
-    deal._hands_in_play = len(deal._order)
+    deal._order = order = [s for s in deal._ring(deal._eldest) if deal._in_play[s]]
+    deal._hands_in_play = k = len(order)
     nxt = [-1] * n
-    for i, s in enumerate(deal._order):
-        nxt[s] = deal._order[(i + 1) % len(deal._order)]
+    for i, s in enumerate(order):
+        nxt[s] = order[(i + 1) % k]
     deal._next_seat = nxt
     if deal._pam >= 0:
-        for s in deal._order:
+        for s in order:
             if (deal._hands[s] >> deal._pam) & 1:
                 deal._pam_holder = s
-    leader = deal._order[0]
+    leader = order[0]
     if r.miss_holder_leads and deal._miss_taker is not None:
         leader = deal._miss_taker
     if deal._shape.lou_leads and r.lou_first_lead != "eldest_in" and deal._turnup is not None:
         v = 1 if deal._turnup.rank == ACE else deal._turnup.rank + 2  # ace = 1 ... king = 13
         if r.lou_first_lead == "count_in_players":
-            leader = deal._order[(v - 1) % len(deal._order)]
+            leader = order[(v - 1) % k]
         else:
             seat = (deal._dealer + v) % n
             while not deal._in_play[seat]:
@@ -74,7 +74,7 @@ def begin(deal: Deal) -> None:
     deal._leader = leader
     deal._to_act = leader
     deal._invalidate()
-    deal._events.append(_new(PlayBegins, (leader, tuple(deal._order))))
+    deal._events.append(_new(PlayBegins, (leader, tuple(order))))
 
 
 def civil_choice_card(deal: Deal) -> int:

@@ -32,7 +32,7 @@ from lanterloo.tables import NO_TRUMP, loo_tables
 _NO_TRUMP_TABLES = loo_tables(NO_TRUMP)
 _new = tuple.__new__
 # Module constants: reading ``Phase.PLAY`` costs an enum class lookup on every action of every simulated deal.
-_PLAY, _COMMIT, _SETTLE, _DONE = Phase.PLAY, Phase.COMMIT, Phase.SETTLE, Phase.DONE
+_ANTE, _PLAY, _COMMIT, _SETTLE, _DONE = Phase.ANTE, Phase.PLAY, Phase.COMMIT, Phase.SETTLE, Phase.DONE
 
 
 class Deal:
@@ -133,7 +133,7 @@ class Deal:
         self._recorded_reshuffles = [list(r) for r in reshuffles] if reshuffles is not None else None
         self._deck = dealing.deck_order(self._shape.pack(rules, n), deck, self._rng)
         self._clear()
-        self._phase = Phase.ANTE
+        self._phase = _ANTE
         self._advance()
 
     def _clear(self) -> None:
