@@ -194,8 +194,9 @@ def apply(deal: Deal, action: Action, seat: int | None) -> Event:
         deal._best_card = card
         deal._best_seat = s
     trick.append((s, card))
-    deal._actions.append((s, action))
-    ev = _new(Played, (s, action))
+    pair = (s, action)  # one tuple for the record of actions and the event's fields
+    deal._actions.append(pair)
+    ev = _new(Played, pair)
     deal._events.append(ev)
     if len(trick) < deal._hands_in_play:
         deal._to_act = deal._next_seat[s]
