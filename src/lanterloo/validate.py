@@ -108,6 +108,11 @@ def action(value: object) -> Action:
     return value
 
 
+#: The Rules object and player count last found to agree: a session deals again and again with the same (frozen)
+#: Rules, and asking it its player range takes four calls.
+_players_ok: list[object] = [None, 0]
+
+
 def deal_arguments(
     r: object,
     stacks: object,
@@ -123,7 +128,9 @@ def deal_arguments(
     if type(r) is not Rules:
         r = rules(r)
     stack_list = counts(stacks, "The stacks", "A stack")
-    r.check_players(len(stack_list))
+    if r is not _players_ok[0] or len(stack_list) != _players_ok[1]:
+        r.check_players(len(stack_list))
+        _players_ok[:] = (r, len(stack_list))
     # the usual values pass with a type test; anything else is converted or refused by seat() and count()
     d = dealer if type(dealer) is int and 0 <= dealer < len(stack_list) else seat(dealer, len(stack_list), "The dealer")
     p = pool if type(pool) is int and pool >= 0 else count(pool, "The pool")

@@ -39,6 +39,11 @@ _PASS, _PLAY, _MISS, _DEFEND = Decl.PASS, Decl.PLAY, Decl.MISS, Decl.DEFEND
 _DECLARE, _EXCHANGE, _FLUSH_CHECK = Phase.DECLARE, Phase.EXCHANGE, Phase.FLUSH_CHECK
 
 
+# The usual lists, shared by every deal (read-only: legal_actions hands out copies).
+_WITH_MISS: list[Action] = [PASS, STAND, TAKE_MISS]
+_WITHOUT_MISS: list[Action] = [PASS, STAND]
+
+
 class Option(NamedTuple):
     """A declaration, the rule that grants or bars it, and why it is barred (None: it is open)."""
 
@@ -146,7 +151,7 @@ def legal(deal: Deal, seat: int) -> list[Action]:
     r = deal._rules
     if not deal._forced_all and deal._to_act != deal._dealer and r.bold_stand != "dealer_and_last":
         # The common case, decided without building the table (a test checks it agrees with the table).
-        return [PASS, STAND, TAKE_MISS] if miss_free(deal) else [PASS, STAND]
+        return _WITH_MISS if miss_free(deal) else _WITHOUT_MISS
     return [o.action for o in options(deal) if o.refusal is None]
 
 
