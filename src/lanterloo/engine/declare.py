@@ -8,6 +8,7 @@ settles a deal that nobody (or one player alone) plays, or goes on to the flush 
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING, NamedTuple
 
 from lanterloo.actions import (
@@ -71,7 +72,7 @@ def options(deal: Deal) -> list[Option]:
     # pass (LOO-DECL-1), unless everyone must play (LOO-DECL-7/8) or the dealer must play (LOO-DECL-5, -8)
     pass_refusal: str | None = None
     pass_rule = "LOO-DECL-1"
-    standing = [t for t in range(deal._n) if deal._in_play[t]]
+    standing = list(compress(range(deal._n), deal._in_play))
     lone = len(standing) == 1 and standing[0] != deal._miss_taker  # one stands on his own hand
     if deal._forced_all:
         pass_rule = forced_rule
@@ -252,7 +253,7 @@ def finish(deal: Deal) -> None:
                 return
             for s in pending:
                 deal._exchanged[s] = 0
-    standing = [s for s in range(deal._n) if deal._in_play[s]]
+    standing = list(compress(range(deal._n), deal._in_play))  # the seats in play
     if not standing:
         deal._end(SettlementKind.NO_PLAY, deal._shape.no_play_rule)
     elif len(standing) == 1 and not deal._defended:

@@ -269,7 +269,7 @@ class Deal:
 
     def _ring(self, start: int) -> list[int]:
         """Every seat, clockwise from ``start``."""
-        return [(start + k) % self._n for k in range(self._n)]
+        return [*range(start, self._n), *range(start)]
 
     def stock_left(self) -> int:
         return len(self._stock) - self._stock_pos
