@@ -70,7 +70,9 @@ def items(value: object, what: str) -> list[object]:
 
 
 def counts(value: object, what: str, each: str) -> list[int]:
-    return [v if type(v) is int and v >= 0 else count(v, each) for v in items(value, what)]
+    if type(value) is not list and type(value) is not tuple:  # a list or tuple is read as it is, without a copy
+        value = items(value, what)
+    return [v if type(v) is int and v >= 0 else count(v, each) for v in value]
 
 
 def rules(value: object) -> Rules:
@@ -106,6 +108,11 @@ def action(value: object) -> Action:
     return value
 
 
+#: The Rules object and player count last found to agree: a session deals again and again with the same (frozen)
+#: Rules, and asking it its player range takes four calls.
+_players_ok: list[object] = [None, 0]
+
+
 def deal_arguments(
     r: object,
     stacks: object,
@@ -121,9 +128,12 @@ def deal_arguments(
     if type(r) is not Rules:
         r = rules(r)
     stack_list = counts(stacks, "The stacks", "A stack")
-    r.check_players(len(stack_list))
-    d = seat(dealer, len(stack_list), "The dealer")
-    p = count(pool, "The pool")
+    if r is not _players_ok[0] or len(stack_list) != _players_ok[1]:
+        r.check_players(len(stack_list))
+        _players_ok[:] = (r, len(stack_list))
+    # the usual values pass with a type test; anything else is converted or refused by seat() and count()
+    d = dealer if type(dealer) is int and 0 <= dealer < len(stack_list) else seat(dealer, len(stack_list), "The dealer")
+    p = pool if type(pool) is int and pool >= 0 else count(pool, "The pool")
     order = None if deck is None else cards(deck, "The deck")
     if seed_ is not None and type(seed_) is not int:
         seed_ = seed(seed_)  # numpy's int64, say: random.Random takes only an int

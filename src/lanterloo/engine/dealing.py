@@ -144,7 +144,7 @@ def run_deal(deal: Deal) -> None:
     n = deal._n
     order = deal._deck
     hands = deal._hands
-    seats = [(deal._eldest + k) % n for k in range(n)]
+    seats = deal._ring(deal._eldest)
     pos = 0
     for size in deal._shape.packets(r, n):
         if size == 1:

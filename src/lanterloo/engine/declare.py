@@ -8,6 +8,7 @@ settles a deal that nobody (or one player alone) plays, or goes on to the flush 
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING, NamedTuple
 
 from lanterloo.actions import (
@@ -33,6 +34,15 @@ if TYPE_CHECKING:
 
 _new = tuple.__new__  # one Declared per declaration: skip NamedTuple's Python-level __new__
 DECL_OF: dict[type[Action], Decl] = {Pass: Decl.PASS, Stand: Decl.PLAY, TakeMiss: Decl.MISS, DefendMiss: Decl.DEFEND}
+# Module constants: in 3.11 every ``Decl.X`` or ``Phase.X`` goes through EnumType.__getattr__, and each declaration
+# read several.
+_PASS, _PLAY, _MISS, _DEFEND = Decl.PASS, Decl.PLAY, Decl.MISS, Decl.DEFEND
+_DECLARE, _EXCHANGE, _FLUSH_CHECK = Phase.DECLARE, Phase.EXCHANGE, Phase.FLUSH_CHECK
+
+
+# The usual lists, shared by every deal (read-only: legal_actions hands out copies).
+_WITH_MISS: list[Action] = [PASS, STAND, TAKE_MISS]
+_WITHOUT_MISS: list[Action] = [PASS, STAND]
 
 
 class Option(NamedTuple):
@@ -62,8 +72,8 @@ def options(deal: Deal) -> list[Option]:
     # pass (LOO-DECL-1), unless everyone must play (LOO-DECL-7/8) or the dealer must play (LOO-DECL-5, -8)
     pass_refusal: str | None = None
     pass_rule = "LOO-DECL-1"
-    standing = [t for t in range(deal._n) if deal._in_play[t]]
-    lone = len(standing) == 1 and any(t != deal._miss_taker for t in standing)
+    standing = list(compress(range(deal._n), deal._in_play))
+    lone = len(standing) == 1 and standing[0] != deal._miss_taker  # one stands on his own hand
     if deal._forced_all:
         pass_rule = forced_rule
         pass_refusal = (
@@ -118,11 +128,12 @@ def options(deal: Deal) -> list[Option]:
             need = "exactly one player" if r.defend_miss == "exactly_one" else "at least one player"
             defend_refusal = f"The dealer may defend the Miss only when {need} stands on his own hand"
 
+    # (action, rule, refusal, seats), built with tuple.__new__: the dealer's table is built in every deal
     return [
-        Option(PASS, pass_rule, pass_refusal),
-        Option(STAND, forced_rule if deal._forced_all else "LOO-DECL-1"),
-        Option(TAKE_MISS, miss_rule, miss_refusal, miss_seats),
-        Option(DEFEND_MISS, "LOO-DECL-6", defend_refusal),
+        _new(Option, (PASS, pass_rule, pass_refusal, ())),
+        _new(Option, (STAND, forced_rule if deal._forced_all else "LOO-DECL-1", None, ())),
+        _new(Option, (TAKE_MISS, miss_rule, miss_refusal, miss_seats)),
+        _new(Option, (DEFEND_MISS, "LOO-DECL-6", defend_refusal, ())),
     ]
 
 
@@ -141,7 +152,7 @@ def legal(deal: Deal, seat: int) -> list[Action]:
     r = deal._rules
     if not deal._forced_all and deal._to_act != deal._dealer and r.bold_stand != "dealer_and_last":
         # The common case, decided without building the table (a test checks it agrees with the table).
-        return [PASS, STAND, TAKE_MISS] if miss_free(deal) else [PASS, STAND]
+        return _WITH_MISS if miss_free(deal) else _WITHOUT_MISS
     return [o.action for o in options(deal) if o.refusal is None]
 
 
@@ -162,44 +173,54 @@ def check(deal: Deal, action: Action, seat: int | None) -> None:
 
 def apply(deal: Deal, action: Action, seat: int | None) -> Event:
     cache = deal._legal_cache  # a list already computed for this state is the same legality path, memoised
-    if cache is None or (seat is not None and seat != deal._to_act) or action not in cache:
+    if cache is None or (seat is not None and seat != deal._to_act) or not _listed(action, cache):
         check(deal, action, seat)
-    deal._invalidate()
+    deal._legal_cache = None  # deal._invalidate(), spelled out: once per declaration
+    deal._play_mask = -1
     s = deal._to_act
     d = DECL_OF[type(action)]
     deal._decl[s] = d
     deal._actions.append((s, action))
     shown: tuple[Card, ...] = ()
-    if d is Decl.MISS or d is Decl.DEFEND:
+    if d is _MISS or d is _DEFEND:
         # Taking the Miss and defending it both swap the hand, unseen, for the Miss (LOO-DECL-2, LOO-DECL-6).
         deal._dead |= deal._hands[s]
         deal._hands[s] = deal._miss
         deal._miss = 0
-        if d is Decl.MISS:
+        if d is _MISS:
             deal._miss_taker = s
         else:
             deal._defended = True
         shown = tuple(cards_of(deal._hands[s]))
-    if d is Decl.PASS:
+    if d is _PASS:
         deal._dead |= deal._hands[s]
         deal._hands[s] = 0
     else:
         deal._in_play[s] = True
     ev = _new(Declared, (s, action, shown))
     deal._events.append(ev)
-    if (d is Decl.PLAY or d is Decl.MISS) and deal._rules.exchange == "own_turn" and exchange.limit(deal) > 0:
-        deal._phase = Phase.EXCHANGE
+    if (d is _PLAY or d is _MISS) and deal._rules.exchange == "own_turn" and exchange.limit(deal) > 0:
+        deal._phase = _EXCHANGE
         return ev
     next_declarer(deal)
     return ev
 
 
+def _listed(action: Action, cache: list[Action]) -> bool:
+    """Whether ``action`` is one of the listed constants. By identity: ``in`` would run a dataclass ``__eq__`` (Python
+    code) against every entry before it; an equal action built anew is not found, and simply takes the full check."""
+    for a in cache:  # noqa: SIM110 (any() over a generator costs more than this loop)
+        if a is action:
+            return True
+    return False
+
+
 def next_declarer(deal: Deal) -> None:
-    deal._phase = Phase.DECLARE
+    deal._phase = _DECLARE
     deal._to_act = (deal._to_act + 1) % deal._n
     if deal._to_act == deal._eldest:
         finish(deal)
-    else:
+    elif deal._to_act == deal._dealer:
         prepare(deal)
 
 
@@ -214,7 +235,7 @@ def prepare(deal: Deal) -> None:
         and not deal._forced_all
         and not any(deal._in_play)
     ):
-        deal._decl[s] = Decl.PLAY
+        deal._decl[s] = _PLAY
         deal._in_play[s] = True
         deal._events.append(DealerTakesPool(s, "LOO-DECL-3"))
         deal._end(SettlementKind.UNCONTESTED, "LOO-DECL-3", (s,))
@@ -228,14 +249,14 @@ def finish(deal: Deal) -> None:
         if pending and sum(deal._in_play) >= 2:
             deal._to_act = pending[0]
             if exchange.limit(deal) > 0:
-                deal._phase = Phase.EXCHANGE
+                deal._phase = _EXCHANGE
                 return
             for s in pending:
                 deal._exchanged[s] = 0
-    standing = [s for s in range(deal._n) if deal._in_play[s]]
+    standing = list(compress(range(deal._n), deal._in_play))  # the seats in play
     if not standing:
         deal._end(SettlementKind.NO_PLAY, deal._shape.no_play_rule)
     elif len(standing) == 1 and not deal._defended:
         deal._end(SettlementKind.UNCONTESTED, deal._shape.uncontested_rule, (standing[0],))
     else:
-        deal._phase = Phase.FLUSH_CHECK
+        deal._phase = _FLUSH_CHECK

@@ -27,6 +27,7 @@ _PLAY_LISTS: dict[int, list[Action]] = {}
 # Builds a record without NamedTuple's Python-level __new__: one is made per card played.
 _new = tuple.__new__
 _TRICKS, _LOUSE = SettlementKind.TRICKS, SettlementKind.LOUSE  # enum attribute access is slow in 3.11
+_PLAY = Phase.PLAY
 
 
 def run_flush_check(deal: Deal) -> None:
@@ -47,24 +48,24 @@ def begin(deal: Deal) -> None:
     """The seats in play, who holds Pam, and who leads (LOO-LEAD-1, LOO-DECL-2 option, LOU-LEAD-1)."""
     r = deal._rules
     n = deal._n
-    deal._phase = Phase.PLAY
-    deal._order = [s for s in deal._ring(deal._eldest) if deal._in_play[s]]
-    deal._hands_in_play = len(deal._order)
+    deal._phase = _PLAY
+    deal._order = order = [s for s in deal._ring(deal._eldest) if deal._in_play[s]]
+    deal._hands_in_play = k = len(order)
     nxt = [-1] * n
-    for i, s in enumerate(deal._order):
-        nxt[s] = deal._order[(i + 1) % len(deal._order)]
+    for i, s in enumerate(order):
+        nxt[s] = order[(i + 1) % k]
     deal._next_seat = nxt
     if deal._pam >= 0:
-        for s in deal._order:
+        for s in order:
             if (deal._hands[s] >> deal._pam) & 1:
                 deal._pam_holder = s
-    leader = deal._order[0]
+    leader = order[0]
     if r.miss_holder_leads and deal._miss_taker is not None:
         leader = deal._miss_taker
     if deal._shape.lou_leads and r.lou_first_lead != "eldest_in" and deal._turnup is not None:
         v = 1 if deal._turnup.rank == ACE else deal._turnup.rank + 2  # ace = 1 ... king = 13
         if r.lou_first_lead == "count_in_players":
-            leader = deal._order[(v - 1) % len(deal._order)]
+            leader = order[(v - 1) % k]
         else:
             seat = (deal._dealer + v) % n
             while not deal._in_play[seat]:
@@ -73,7 +74,7 @@ def begin(deal: Deal) -> None:
     deal._leader = leader
     deal._to_act = leader
     deal._invalidate()
-    deal._events.append(_new(PlayBegins, (leader, tuple(deal._order))))
+    deal._events.append(_new(PlayBegins, (leader, tuple(order))))
 
 
 def civil_choice_card(deal: Deal) -> int:
@@ -91,7 +92,7 @@ def constraint(deal: Deal) -> Constraint:
         t = deal._tables
         return deal._shape.follow(hand, t.eff[trick[0][1]], deal._best_card, t, deal._rules, deal._trick_civil)
     if not deal._shape.lead_duties:
-        return Constraint(hand)
+        return _new(Constraint, (hand, "", -1))
     turnup = deal._turnup
     return tricks.lead_constraint(
         hand,
@@ -117,9 +118,10 @@ def legal(deal: Deal, seat: int) -> list[Action]:
     if mask < 0:
         mask = deal._play_mask = constraint(deal).allowed
     civil_ace = civil_choice_card(deal) if deal._pam >= 0 else -1
-    cached = _PLAY_LISTS.get(mask) if civil_ace < 0 else None
-    if cached is not None:
-        return cached
+    if civil_ace < 0:
+        cached = _PLAY_LISTS.get(mask)
+        if cached is not None:
+            return cached
     out: list[Action] = []
     m = mask
     while m:
@@ -168,7 +170,8 @@ def apply(deal: Deal, action: Action, seat: int | None) -> Event:
         or not ((mask if mask >= 0 else allowed(deal)) >> action.card) & 1
     ):
         check(deal, action, seat)
-    assert isinstance(action, Play)
+    if TYPE_CHECKING:  # for mypy: the test above or check() has made sure, and this runs for every card
+        assert isinstance(action, Play)
     s = deal._to_act
     card = action.card
     deal._legal_cache = None
@@ -191,8 +194,9 @@ def apply(deal: Deal, action: Action, seat: int | None) -> Event:
         deal._best_card = card
         deal._best_seat = s
     trick.append((s, card))
-    deal._actions.append((s, action))
-    ev = _new(Played, (s, action))
+    pair = (s, action)  # one tuple for the record of actions and the event's fields
+    deal._actions.append(pair)
+    ev = _new(Played, pair)
     deal._events.append(ev)
     if len(trick) < deal._hands_in_play:
         deal._to_act = deal._next_seat[s]

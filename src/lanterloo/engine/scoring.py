@@ -21,6 +21,8 @@ from lanterloo.rules import Rules
 if TYPE_CHECKING:
     from lanterloo.engine.shape import GameShape
 
+_new = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (every field given, in order)
+
 
 class SettlementKind(StrEnum):
     """How a deal ended. A ``str`` enum, so a hand history writes it as the same plain word as before."""
@@ -115,7 +117,7 @@ class Stakes(NamedTuple):
 
 def loo_stakes(rules: Rules, pool: int) -> Stakes:
     """Loo: a share per trick, and the loo (LOO-POOL-1/3)."""
-    return Stakes(pool, pool // rules.hand_size, rules.loo_owed(pool), 0)
+    return _new(Stakes, (pool, pool // rules.hand_size, rules.loo_owed(pool), 0, ()))  # one per deal
 
 
 def lou_stakes(rules: Rules, pool: int) -> Stakes:
@@ -156,13 +158,20 @@ class Outcome(NamedTuple):
     flush_holders: tuple[int, ...] = ()
 
 
+# One settlement per simulated deal: the kinds are read once (``SettlementKind.X`` goes through
+# EnumType.__getattr__ in 3.11), and records are built with tuple.__new__, skipping NamedTuple's Python __new__.
+_NO_PLAY, _UNCONTESTED, _FLUSH = SettlementKind.NO_PLAY, SettlementKind.UNCONTESTED, SettlementKind.FLUSH
+_TRICKS = SettlementKind.TRICKS
+
+
 def settle(o: Outcome) -> Settlement:
     """The settlement of a deal that ended as ``o`` says."""
-    if o.kind is SettlementKind.NO_PLAY:
+    kind = o.kind
+    if kind is _NO_PLAY:
         return settle_no_play(o)
-    if o.kind is SettlementKind.UNCONTESTED:
+    if kind is _UNCONTESTED:
         return settle_uncontested(o)
-    if o.kind is SettlementKind.FLUSH:
+    if kind is _FLUSH:
         return settle_flush(o)
     return o.shape.settle_tricks(o)
 
@@ -170,9 +179,10 @@ def settle(o: Outcome) -> Settlement:
 def _collect(o: Outcome, payers: Sequence[int], amount: int, won: Sequence[int]) -> tuple[list[int], list[int]]:
     owed = [0] * o.n
     paid = [0] * o.n
+    stacks = o.stacks  # a record's field is read at the cost of a call; a local is not
     for s in payers:
         owed[s] = amount
-        paid[s] = min(amount, o.stacks[s] + won[s])
+        paid[s] = min(amount, stacks[s] + won[s])
     return owed, paid
 
 
@@ -229,18 +239,26 @@ def _settled(
     """Who played out the deal pays ``amount`` each (``payers``); ``won`` is what each seat took from the pool."""
     owed, paid = _collect(o, payers, amount, won)
     pool = o.pool
-    return Settlement(
-        SettlementKind.TRICKS,
-        rule,
-        pool,
-        share,
-        tuple(won),
-        tuple(paid),
-        tuple(owed),
-        tuple(payers),
-        pool - sum(won) + sum(paid),
-        tuple(o.tricks_won),
-        game_over=game_over,
+    after = pool - sum(won) + sum(paid)
+    # every field in order, as tuple.__new__ knows no defaults (no winners, no points)
+    looed = tuple(payers)
+    return _new(
+        Settlement,
+        (
+            _TRICKS,
+            rule,
+            pool,
+            share,
+            tuple(won),
+            tuple(paid),
+            tuple(owed),
+            looed,
+            after,
+            o.tricks_won,
+            (),
+            (),
+            game_over,
+        ),
     )
 
 
@@ -254,16 +272,18 @@ def settle_loo(o: Outcome) -> Settlement:
     won = [0] * n
     defended = o.dealer if o.defended else -1
     for tr in o.tricks:
-        if tr.winner != defended:  # a defended Miss's shares stay in the pool (LOO-DECL-6)
-            won[tr.winner] += share
+        w = tr.winner
+        if w != defended:  # a defended Miss's shares stay in the pool (LOO-DECL-6)
+            won[w] += share
     rem = pool - share * len(o.tricks)
     target = _remainder_to(o, rem)
     if target >= 0 and target != defended:
         won[target] += rem
+    tricks_won = o.tricks_won
     looed = [
         s
         for s in o.order
-        if o.tricks_won[s] == 0 and s != defended and not (r.pam_holder_not_looed and s == o.pam_holder)
+        if tricks_won[s] == 0 and s != defended and not (r.pam_holder_not_looed and s == o.pam_holder)
     ]
     return _settled(o, "LOO-POOL-3" if looed else "LOO-POOL-1", share, won, looed, at_stake.loo)
 

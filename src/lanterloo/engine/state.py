@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
 
 from lanterloo import validate
 from lanterloo.actions import Action
@@ -31,7 +32,7 @@ from lanterloo.tables import NO_TRUMP, loo_tables
 _NO_TRUMP_TABLES = loo_tables(NO_TRUMP)
 _new = tuple.__new__
 # Module constants: reading ``Phase.PLAY`` costs an enum class lookup on every action of every simulated deal.
-_PLAY, _COMMIT, _DONE = Phase.PLAY, Phase.COMMIT, Phase.DONE
+_ANTE, _PLAY, _COMMIT, _SETTLE, _DONE = Phase.ANTE, Phase.PLAY, Phase.COMMIT, Phase.SETTLE, Phase.DONE
 
 
 class Deal:
@@ -62,6 +63,7 @@ class Deal:
         "_exchanged",  # cards exchanged by each seat (None: not yet)
         "_flushes",
         "_forced_all",
+        "_handler",  # HANDLERS[_phase] once the automatic steps stop: read on every action
         "_hands",
         "_hands_in_play",
         "_in_play",
@@ -131,7 +133,7 @@ class Deal:
         self._recorded_reshuffles = [list(r) for r in reshuffles] if reshuffles is not None else None
         self._deck = dealing.deck_order(self._shape.pack(rules, n), deck, self._rng)
         self._clear()
-        self._phase = Phase.ANTE
+        self._phase = _ANTE
         self._advance()
 
     def _clear(self) -> None:
@@ -200,10 +202,6 @@ class Deal:
         return self._eldest
 
     @property
-    def phase(self) -> Phase:
-        return self._phase
-
-    @property
     def pool(self) -> int:
         """What the pool holds now (after the antes; after the settlement once the deal is over)."""
         return self._pool
@@ -237,9 +235,19 @@ class Deal:
         """The frozen settlement once the deal is over, else None."""
         return self._settlement
 
-    @property
-    def is_over(self) -> bool:
-        return self._is_over
+    # Every driving loop reads these once per action. A property whose getter is C (``attrgetter``) costs no Python
+    # frame; mypy is shown the same properties, typed.
+    if TYPE_CHECKING:
+
+        @property
+        def phase(self) -> Phase: ...
+
+        @property
+        def is_over(self) -> bool: ...
+
+    else:
+        phase = property(attrgetter("_phase"), doc="The phase the deal is in now.")
+        is_over = property(attrgetter("_is_over"), doc="Whether the deal is settled.")
 
     # ------------------------------------------------------------------------------------------------ queries
 
@@ -263,7 +271,7 @@ class Deal:
 
     def _ring(self, start: int) -> list[int]:
         """Every seat, clockwise from ``start``."""
-        return [(start + k) % self._n for k in range(self._n)]
+        return [*range(start, self._n), *range(start)]
 
     def stock_left(self) -> int:
         return len(self._stock) - self._stock_pos
@@ -292,12 +300,12 @@ class Deal:
         """Every legal action of ``seat`` (default: the current player)."""
         if seat is not None and (type(seat) is not int or seat != self._to_act):
             seat = validate.seat(seat, self._n)
-        if seat is not None and seat != self._to_act:
-            return commit.legal(self, seat) if self._phase is _COMMIT else []
+            if seat != self._to_act:
+                return commit.legal(self, seat) if self._phase is _COMMIT else []
         cache = self._legal_cache
         if cache is None:
-            cache = self._legal_cache = HANDLERS[self._phase].legal(self, self._to_act)
-        return list(cache)  # a copy: callers may shuffle or trim what they get
+            cache = self._legal_cache = self._handler.legal(self, self._to_act)
+        return cache.copy()  # a copy: callers may shuffle or trim what they get
 
     def is_legal(self, action: Action, seat: int | None = None) -> bool:
         try:
@@ -318,7 +326,7 @@ class Deal:
             seat = validate.seat(seat, self._n)
         phase = self._phase
         try:
-            ev = HANDLERS[phase].apply(self, action, seat)
+            ev = self._handler.apply(self, action, seat)
         except IllegalActionError:
             validate.action(action)  # a foreign object is refused as one, not as an illegal move; free when none
             raise
@@ -344,14 +352,21 @@ class Deal:
         self._play_mask = -1
 
     def _advance(self) -> None:
-        """Run the automatic steps until a player must act or the deal is done."""
+        """Run the automatic steps until a player must act or the deal is done.
+
+        Every change of phase ends here (the constructor and ``apply`` call it), so this is where the handler of the
+        phase a player acts in is looked up, once.
+        """
         self._invalidate()
-        phase, run = self._phase, HANDLERS[self._phase].run
-        while run is not None:
-            run(self)
+        phase = self._phase
+        handler = HANDLERS[phase]
+        while handler.run is not None:
+            handler.run(self)
             if self._phase is phase:  # the step waits for a player: Lou's dealer sets the ante (LOU-ANTE-2)
-                return
-            phase, run = self._phase, HANDLERS[self._phase].run
+                break
+            phase = self._phase
+            handler = HANDLERS[phase]
+        self._handler = handler
 
     def _end(self, kind: SettlementKind, rule: str, winners: Sequence[int] = (), holders: Sequence[int] = ()) -> None:
         """The deal ends as ``kind`` says: freeze what the settlement needs, and go to Phase.SETTLE."""
@@ -382,7 +397,7 @@ class Deal:
                 tuple(holders),
             ),
         )
-        self._phase = Phase.SETTLE
+        self._phase = _SETTLE
 
     # ------------------------------------------------------------------------------------------------- copies
 
@@ -429,6 +444,7 @@ _NOT_IN_KEY: dict[str, str] = {
     "_events": "the record of how the position came about; the actions identify it",
     "_shape": "chosen by the rules, which are in the key",
     "_tables": "derived from the trumps and Pam, which are in the key",
+    "_handler": "the phase's handler, derived from the phase",
     "_outcome": "frozen from the state when the deal ends; the settlement is in the key",
 }
 _KEY_SLOTS = tuple(name for name in Deal.__slots__ if name not in _NOT_IN_KEY)
@@ -476,15 +492,16 @@ def run_settle(deal: Deal) -> None:
     """Phase.SETTLE: the settlement of the outcome moves the chips (SESSION-3), and the deal is done."""
     assert deal._outcome is not None
     st = settle(deal._outcome)
+    won, paid = st.won, st.paid
     for s in range(deal._n):
-        deal._stacks[s] += st.won[s] - st.paid[s]
+        deal._stacks[s] += won[s] - paid[s]
     deal._pool = st.pool_after
     deal._settlement = st
-    deal._phase = Phase.DONE
+    deal._phase = _DONE
     deal._is_over = True
     deal._to_act = TERMINAL
     deal._invalidate()
-    deal._events.append(Settled(st))
+    deal._events.append(_new(Settled, (st,)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,6 +39,10 @@ class Constraint(NamedTuple):
     detail: int = -1
 
 
+# A Constraint is built for every card played. ``_new(Constraint, (allowed, rule, detail))`` skips the NamedTuple's
+# Python-level __new__ (half the cost), so every field is given: ("", -1) when no duty binds.
+_new = tuple.__new__
+
 #: A game's duty for a card that is not a lead: (hand, suit led, best card so far, tables, rules, civil trick).
 Follow = Callable[[int, int, int, Tables, Rules, bool], Constraint]
 
@@ -83,13 +87,13 @@ def follow_duty(follow: Follow, rules: Rules) -> str:
 def follow_suit_only(hand: int, led: int, t: Tables) -> Constraint:
     """LOUSE-PLAY-1: follow the suit led (the jacks are a suit of their own) if able, otherwise anything."""
     f = hand & t.suit_mask[led]
-    return Constraint(f, "LOUSE-PLAY-1", led) if f else Constraint(hand)
+    return _new(Constraint, (f, "LOUSE-PLAY-1", led)) if f else _new(Constraint, (hand, "", -1))
 
 
 def beat_if_able(hand: int, best: int, t: Tables) -> Constraint:
     """LOU-PLAY-1 (Lou's L2): beat the best card on the table if able, otherwise throw anything."""
     w = hand & t.beaten_by[best]
-    return Constraint(w, "LOU-PLAY-1", best) if w else Constraint(hand)
+    return _new(Constraint, (w, "LOU-PLAY-1", best)) if w else _new(Constraint, (hand, "", -1))
 
 
 def bar_pam(hand: int, t: Tables, rules: Rules, civil: bool) -> tuple[int, bool]:
@@ -123,13 +127,13 @@ def loo_follow(hand: int, led: int, best: int, t: Tables, rules: Rules, civil: b
     tr = hand & t.trump_mask
     if f:
         w = f & t.beaten_by[best]
-        c = Constraint(w, "LOO-PLAY-2", best) if w else Constraint(f, "LOO-PLAY-1", led)
+        c = _new(Constraint, (w, "LOO-PLAY-2", best)) if w else _new(Constraint, (f, "LOO-PLAY-1", led))
     elif tr & t.beaten_by[best]:
-        c = Constraint(tr & t.beaten_by[best], "LOO-PLAY-4" if t.eff[best] == t.trump else "LOO-PLAY-3", best)
+        c = _new(Constraint, (tr & t.beaten_by[best], "LOO-PLAY-4" if t.eff[best] == t.trump else "LOO-PLAY-3", best))
     elif tr and rules.void_trump_duty == "always":
-        c = Constraint(tr, "LOO-PLAY-5", led)
+        c = _new(Constraint, (tr, "LOO-PLAY-5", led))
     else:
-        c = Constraint(hand)
+        c = _new(Constraint, (hand, "", -1))
     return c._replace(allowed=c.allowed | (1 << t.pam)) if privileged else c
 
 
@@ -177,7 +181,7 @@ def lead_constraint(
     ``played``: the cards of finished tricks. No duty binds before trumps are known (Irish).
     """
     if t.trump == NO_TRUMP:
-        return Constraint(hand)
+        return _new(Constraint, (hand, "", -1))
     pam = t.pam
     trumps = hand & t.trump_mask
     if rules.pam_privileged and pam >= 0:
@@ -194,7 +198,7 @@ def lead_constraint(
                     forced |= 1 << pam
             f = hand & forced
             if f:
-                return Constraint(f, rid)
+                return _new(Constraint, (f, rid, -1))
         mode = rules.first_trump_lead
         n = trumps.bit_count()
         duty = (
@@ -203,18 +207,18 @@ def lead_constraint(
             or (mode == "heads_up_only" and n >= 1 and heads_up)
         )
         if not duty:
-            return Constraint(hand)
+            return _new(Constraint, (hand, "", -1))
         hi = rules.trump_lead_highest
         if hi == "always" or (hi == "heads_up" and heads_up) or mode == "heads_up_only":
             top = top_trumps(trumps, t, rules.equivalent_cards, out_of_play)
-            return Constraint(top, "LOO-LEAD-4", int(heads_up))
-        return Constraint(trumps, "LOO-LEAD-3", n)
+            return _new(Constraint, (top, "LOO-LEAD-4", int(heads_up)))
+        return _new(Constraint, (trumps, "LOO-LEAD-3", n))
     mode2 = rules.later_trump_lead
     if mode2 == "off" or not trumps:
-        return Constraint(hand)
+        return _new(Constraint, (hand, "", -1))
     if mode2 == "highest" or (mode2 == "highest_if_two_active" and heads_up):
-        return Constraint(top_trumps(trumps, t, rules.equivalent_cards, out_of_play), "LOO-LEAD-5", 1)
-    return Constraint(trumps, "LOO-LEAD-5", 0)
+        return _new(Constraint, (top_trumps(trumps, t, rules.equivalent_cards, out_of_play), "LOO-LEAD-5", 1))
+    return _new(Constraint, (trumps, "LOO-LEAD-5", 0))
 
 
 def suit_name(eff: int) -> str:
