@@ -101,7 +101,7 @@ def test_LOU_ANTE_2_the_choice_replays_and_copies_exactly() -> None:
 def test_LOU_ANTE_2_the_notation_is_ante_and_a_number() -> None:
     assert parse_action("ante 6") == Ante(6) and Ante(6).notation() == "ante 6" and str(Ante(6)) == "ante 6"
     assert parse_action("  ANTE   12 ") == Ante(12)
-    with pytest.raises(ValueError, match="not an ante"):
+    with pytest.raises(ValueError, match="An ante must be a whole number"):
         parse_action("ante six")
 
 
