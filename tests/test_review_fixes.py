@@ -64,3 +64,17 @@ def test_a_named_pipe_is_refused_as_a_save_without_waiting_for_a_writer(tmp_path
 def test_a_home_folder_of_an_unknown_user_is_one_sentence(name: str) -> None:
     with pytest.raises(save.SaveError, match="home folder of a user"):
         savefiles.find(name)
+
+
+@pytest.mark.parametrize("preset", ["three-card", "louse"])
+def test_COMMON_2_the_rules_page_gives_the_allowed_player_count_beside_the_recommended_one(preset: str) -> None:
+    from rich.console import Console
+
+    from lanterloo.tui.rulespanel import rules_page
+
+    rules = rules_with(preset)
+    console = Console(width=200, record=True)
+    console.print(rules_page(rules, {}))
+    text = console.export_text()
+    lo, hi = rules.player_range()
+    assert (f"Players: {lo} to {hi}. Recommended:" if lo != hi else f"Players: {lo}. Recommended:") in text

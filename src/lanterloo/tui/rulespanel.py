@@ -66,7 +66,9 @@ def _heading(rules: Rules) -> list[RenderableType]:
     parts: list[RenderableType] = [Text(title(rules), style="bold #ffd75f")]
     if info is not None:
         parts.append(Text(info.summary))
-        parts.append(Text(f"Players: {info.recommended}", style="dim"))
+        lo, hi = rules.player_range()
+        allowed = f"{lo}" if lo == hi else f"{lo} to {hi}"
+        parts.append(Text(f"Players: {allowed}. Recommended: {info.recommended}.", style="dim"))
         if info.notes:
             parts.append(Text(info.notes, style="dim italic"))
     changed = [o for o in option_lines(rules) if o.differs]
