@@ -56,8 +56,10 @@ def dry_run(tmp_path: Path, target: str, *stamps: str, args: str | None = None) 
     (tmp_path / ".venv" / "bin" / "python").touch()
     for stamp in stamps:
         (tmp_path / ".venv" / f".installed-{stamp}").touch()
-    cmd = ["make", "-n", target] + ([f"ARGS={args}"] if args is not None else [])
-    return subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True, check=True).stdout
+    cmd = ["make", "--no-print-directory", "-n", target] + ([f"ARGS={args}"] if args is not None else [])
+    # Under `make test` this make is a sub-make: without the outer make's variables it runs as a user's would.
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS", "MAKEOVERRIDES")}
+    return subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True, check=True, env=env).stdout
 
 
 @needs_make
