@@ -24,6 +24,7 @@ from lanterloo.engine.events import DealStarted, Event, Reshuffled, Settled
 from lanterloo.engine.phases import TERMINAL, Decl, Phase, TrickRecord
 from lanterloo.engine.scoring import Outcome, Settlement, SettlementKind, settle
 from lanterloo.engine.shape import GameShape, shape_of
+from lanterloo.engine.snapshot import copied, frozen
 from lanterloo.engine.view import Hidden, View
 from lanterloo.errors import IllegalActionError, LooError
 from lanterloo.rules import Rules
@@ -405,7 +406,7 @@ class Deal:
         """An independent copy (for search bots). Shares only immutable parts."""
         new = object.__new__(Deal)
         for name in Deal.__slots__:
-            setattr(new, name, _copied(getattr(self, name)))
+            setattr(new, name, copied(getattr(self, name)))
         return new
 
     def state_key(self) -> tuple[Any, ...]:
@@ -413,7 +414,7 @@ class Deal:
 
         Every slot counts except those in ``_NOT_IN_KEY``, each excluded for a stated reason.
         """
-        return tuple(_frozen(getattr(self, name)) for name in _KEY_SLOTS)
+        return tuple(frozen(getattr(self, name)) for name in _KEY_SLOTS)
 
     # --------------------------------------------------------------------------------------------- replay
 
@@ -448,28 +449,6 @@ _NOT_IN_KEY: dict[str, str] = {
     "_outcome": "frozen from the state when the deal ends; the settlement is in the key",
 }
 _KEY_SLOTS = tuple(name for name in Deal.__slots__ if name not in _NOT_IN_KEY)
-
-
-def _copied(value: Any) -> Any:
-    """An independent copy of a slot's value: lists and dicts are copied (a list of lists deeply), a random
-    generator is cloned with its state; everything else in a Deal is immutable and shared."""
-    if type(value) is list:
-        return [_copied(x) if type(x) is list else x for x in value]
-    if type(value) is dict:
-        return dict(value)
-    if isinstance(value, random.Random):
-        clone = random.Random()
-        clone.setstate(value.getstate())
-        return clone
-    return value
-
-
-def _frozen(value: Any) -> Any:
-    if type(value) is list:
-        return tuple(_frozen(x) for x in value)
-    if type(value) is dict:
-        return tuple((k, _frozen(v)) for k, v in value.items())
-    return value
 
 
 # --- the phase table --------------------------------------------------------------------------------------
