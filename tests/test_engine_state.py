@@ -63,11 +63,23 @@ def test_the_deal_waits_only_in_player_phases(preset: str) -> None:
             deal.apply(rng.choice(deal.legal_actions(seat)), seat)
 
 
-def test_LOO_DECL_1_the_quick_declaration_list_agrees_with_the_table() -> None:
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"lone_player": "wins_pool"},
+        {"defend_miss": "at_least_one"},
+        {"defend_miss": "never", "lone_player": "wins_pool"},
+        {"defend_miss": "exactly_one"},
+    ],
+)
+def test_LOO_DECL_1_the_quick_declaration_list_agrees_with_the_table(options: dict[str, str]) -> None:
+    """The non-dealer's shortcut and the dealer's memoised list (``declare.legal``) against the table itself."""
     rng = random.Random(3)
     for preset in ("three-card", "mississippi", "rams-loo", "five-card"):
+        rules = rules_with(preset, options)
         for seed in range(40):
-            deal = Deal(rules_with(preset), [30] * 5, seed=seed)
+            deal = Deal(rules, [30] * 5, seed=seed)
             while deal.phase is Phase.DECLARE:
                 table = [o.action for o in declare.options(deal) if o.refusal is None]
                 assert deal.legal_actions() == table

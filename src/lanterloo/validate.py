@@ -128,11 +128,12 @@ def deal_arguments(
     if type(r) is not Rules:
         r = rules(r)
     stack_list = counts(stacks, "The stacks", "A stack")
-    if r is not _players_ok[0] or len(stack_list) != _players_ok[1]:
-        r.check_players(len(stack_list))
-        _players_ok[:] = (r, len(stack_list))
+    n = len(stack_list)
+    if r is not _players_ok[0] or n != _players_ok[1]:
+        r.check_players(n)
+        _players_ok[:] = (r, n)
     # the usual values pass with a type test; anything else is converted or refused by seat() and count()
-    d = dealer if type(dealer) is int and 0 <= dealer < len(stack_list) else seat(dealer, len(stack_list), "The dealer")
+    d = dealer if type(dealer) is int and 0 <= dealer < n else seat(dealer, n, "The dealer")
     p = pool if type(pool) is int and pool >= 0 else count(pool, "The pool")
     order = None if deck is None else cards(deck, "The deck")
     if seed_ is not None and type(seed_) is not int:

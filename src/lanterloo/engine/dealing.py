@@ -67,11 +67,13 @@ def pay_antes(deal: Deal, ante: int) -> None:
     r = deal._rules
     before = tuple(deal._stacks)
     if deal._anted and deal._shape.antes and ante > 0:
+        stacks, antes, dealer = deal._stacks, deal._antes, deal._dealer
         for s in range(deal._n):
-            paid = min(ante * r.ante_share(s, deal._dealer), deal._stacks[s])
-            deal._stacks[s] -= paid
-            deal._antes[s] = paid
-            deal._pool += paid
+            owed = ante * r.ante_share(s, dealer)
+            paid = owed if owed <= stacks[s] else stacks[s]  # min(), without its call: this runs in every deal
+            stacks[s] -= paid
+            antes[s] = paid
+        deal._pool += sum(antes)
     start = (deal._dealer, before, deal._carried, deal._anted, tuple(deal._antes), tuple(deal._deck))
     deal._events.append(_new(DealStarted, start))
     deal._phase = Phase.DEAL

@@ -148,12 +148,28 @@ def _bold_stand_binds(deal: Deal) -> bool:
     return all(deal._decl[(deal._eldest + k) % n] is Decl.PASS for k in range(n - 2))
 
 
+# The dealer's open declarations, memoised from the table: (rules, Miss taker, Miss set aside, Miss defended, who
+# stands) -> (rules, list). Those are all the table reads on the path that uses it; the rules are held so that their
+# id is not reused while the entry lives. Bounded: simulations of random option sets make many rules.
+_DEALER_LISTS: dict[tuple[object, ...], tuple[object, list[Action]]] = {}
+
+
 def legal(deal: Deal, seat: int) -> list[Action]:
     r = deal._rules
-    if not deal._forced_all and deal._to_act != deal._dealer and r.bold_stand != "dealer_and_last":
+    if deal._forced_all or r.bold_stand == "dealer_and_last":
+        return [o.action for o in options(deal) if o.refusal is None]
+    if deal._to_act != deal._dealer:
         # The common case, decided without building the table (a test checks it agrees with the table).
         return _WITH_MISS if miss_free(deal) else _WITHOUT_MISS
-    return [o.action for o in options(deal) if o.refusal is None]
+    key = (id(r), deal._miss_taker, deal._miss_withdrawn, deal._defended, *deal._in_play)
+    hit = _DEALER_LISTS.get(key)
+    if hit is not None and hit[0] is r:
+        return hit[1]
+    listed = [o.action for o in options(deal) if o.refusal is None]
+    if len(_DEALER_LISTS) >= 10_000:
+        _DEALER_LISTS.clear()
+    _DEALER_LISTS[key] = (r, listed)
+    return listed
 
 
 def check(deal: Deal, action: Action, seat: int | None) -> None:

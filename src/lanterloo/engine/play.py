@@ -49,7 +49,8 @@ def begin(deal: Deal) -> None:
     r = deal._rules
     n = deal._n
     deal._phase = _PLAY
-    deal._order = order = [s for s in deal._ring(deal._eldest) if deal._in_play[s]]
+    in_play = deal._in_play
+    deal._order = order = [s for s in deal._ring(deal._eldest) if in_play[s]]
     deal._hands_in_play = k = len(order)
     nxt = [-1] * n
     for i, s in enumerate(order):
