@@ -65,11 +65,12 @@ CLOCK: Callable[[], float] = time.process_time
 #: The CPU clock is a system call of about 1 µs, 5% of an OpenSpiel game: read it once per this many games.
 CHECK_EVERY = 8
 
-# Defaults: 10 figures x 15 rounds x 0.5 s, plus the warm-up, is about 80 s.
-SECONDS = 0.5
-ROUNDS = 15
+# Defaults: 10 figures x 40 rounds x 0.2 s, plus the warm-up, is about 80 s of CPU time. Short boxes and many
+# rounds: under load the per-round ratios scatter widely, and their median settles with the number of rounds.
+SECONDS = 0.2
+ROUNDS = 40
 WARMUP = 0.2
-QUICK_SECONDS = 0.2
+QUICK_SECONDS = 0.1
 QUICK_ROUNDS = 3
 QUICK_WARMUP = 0.05
 
