@@ -448,7 +448,12 @@ def _ratio_cell(key: str, rat: dict[str, dict[str, list[float]]]) -> str:
     return ", ".join(f"{statistics.median(v):.2f}× {ref}" for ref, v in rat[key].items() if v)
 
 
-def to_json(results: Sequence[Result], settings: dict[str, Any], load: Sequence[float] | None = None) -> dict[str, Any]:
+def to_json(
+    results: Sequence[Result],
+    settings: dict[str, Any],
+    load: dict[str, tuple[float, float, float] | None] | None = None,
+) -> dict[str, Any]:
+    """The figures and how they were measured; ``load`` holds the load averages at the start and the end."""
     rat = ratio_table(results)
     main_ratio = ratios(results)
     figures: dict[str, Any] = {}
@@ -479,7 +484,7 @@ def to_json(results: Sequence[Result], settings: dict[str, Any], load: Sequence[
     return {
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": machine(),
-        "load_average": None if load is None else [round(x, 2) for x in load],
+        "load_average": {when: None if v is None else [round(x, 2) for x in v] for when, v in (load or {}).items()},
         "settings": settings,
         "clock": "time.process_time",
         "openspiel_game": OPENSPIEL_GAME,
@@ -661,7 +666,7 @@ def main(argv: Sequence[str] | None = None, console: Console | None = None) -> i
             "quick": args.quick,
             "only": list(args.only),
         }
-        data = to_json(results, settings, after)
+        data = to_json(results, settings, {"start": before, "end": after})
         args.output.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
         console.print(f"wrote {args.output}")
     return 0

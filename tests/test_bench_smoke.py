@@ -225,6 +225,7 @@ def test_main_writes_the_table_and_json_with_ratios(tmp_path: Path) -> None:
     assert data["target_vs_openspiel_validated"] == run.TARGET
     assert data["floor_vs_openspiel"] == run.FLOOR
     assert data["clock"] == "time.process_time"
+    assert set(data["load_average"]) == {"start", "end"}
     assert data["machine"]["python"].startswith("3.")
     assert data["settings"]["seconds"] == TINY
     assert data["settings"]["rounds"] == 2
