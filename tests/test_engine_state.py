@@ -282,9 +282,9 @@ def test_LOO_DECL_2_the_miss_has_one_encoding_the_view_records_the_declaring_act
     """A declaration is a Decl in the deal and in the View, and its value is the notation of the action that made it."""
     from lanterloo import DEFEND_MISS, PASS, STAND, TAKE_MISS, Decl, parse_action
 
-    for action in (PASS, STAND, TAKE_MISS, DEFEND_MISS):
-        assert Decl(action.kind) == action.notation()
-        assert parse_action(Decl(action.kind)) == action
+    for declaring in (PASS, STAND, TAKE_MISS, DEFEND_MISS):
+        assert Decl(declaring.kind) == declaring.notation()
+        assert parse_action(Decl(declaring.kind)) == declaring
     rng = random.Random(11)
     seen: set[Decl] = set()
     for seed in range(60):
