@@ -189,6 +189,8 @@ const T = {
   pumping: false,
   startStacks: null,
   botStyles: ["balanced", "bold", "cautious", "random"],
+  drafts: new Map(),
+  seatListShape: null,
 };
 
 async function tablePage() {
@@ -244,6 +246,9 @@ function seatName(i) {
 
 function renderSeatList() {
   const s = T.summary;
+  const shape = JSON.stringify([s.status, s.seats, T.token !== null, T.host !== null]);
+  if (shape === T.seatListShape) return; // unchanged: keep the inputs as they are (focus, typing)
+  T.seatListShape = shape;
   const list = $("seat-list");
   list.replaceChildren();
   const waiting = s.status === "waiting";
@@ -255,7 +260,14 @@ function renderSeatList() {
       if (waiting) {
         const sit = el("div", { class: "sit" });
         if (T.token === null) {
-          const name = el("input", { placeholder: "your name", maxlength: 24, "aria-label": `name for seat ${seat.seat + 1}` });
+          // the list is redrawn when anyone sits: what was typed so far is kept
+          const name = el("input", {
+            placeholder: "your name",
+            maxlength: 24,
+            "aria-label": `name for seat ${seat.seat + 1}`,
+            value: T.drafts.get(seat.seat) ?? "",
+            oninput: (e) => T.drafts.set(seat.seat, e.target.value),
+          });
           sit.append(name, el("button", { type: "button", text: "Sit here", onclick: () => takeSeat(seat.seat, name.value) }));
         }
         if (T.host) {
@@ -433,7 +445,7 @@ function handle(msg) {
       for (const ev of msg.events ?? []) addLog(ev.text, ev.kind);
       return 0;
     case "error":
-      $("reason").textContent = msg.rule ? `${msg.message} (${msg.rule})` : msg.message;
+      $("reason").textContent = msg.rule && !msg.message.includes(msg.rule) ? `${msg.message} (${msg.rule})` : msg.message;
       return 0;
     case "deal_over":
       showSummary(msg);
@@ -478,6 +490,8 @@ function onState(msg) {
   renderHand(v);
   document.body.dataset.phase = v.phase;
   document.body.dataset.deal = String(msg.deal);
+  document.body.dataset.turnKey = `${msg.deal}:${msg.step}`;
+  document.body.dataset.toAct = (v.seats_to_act ?? []).join(",");
   document.body.dataset.myTurn = isMyTurn(v) ? "yes" : "no";
   return renderTrick(v, fresh);
 }
@@ -509,10 +523,11 @@ function renderSeats() {
     if (i === T.seat) classes.push("me");
     const lines = [];
     if (v) {
-      lines.push(`${v.stacks[i]} chips${i === v.dealer ? " · dealer" : ""}`);
-      const extra = [];
-      if (v.hand_sizes[i]) extra.push(`${v.hand_sizes[i]} cards`);
-      if (v.tricks_won?.[i]) extra.push(`${v.tricks_won[i]} tricks`);
+      lines.push(`${v.stacks[i]} chips`);
+      const extra = i === v.dealer ? ["dealer"] : [];
+      const plural = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
+      if (v.hand_sizes[i]) extra.push(plural(v.hand_sizes[i], "card"));
+      if (v.tricks_won?.[i]) extra.push(plural(v.tricks_won[i], "trick"));
       if (v.points?.length && v.points[i]) extra.push(`${v.points[i]} pts`);
       lines.push(extra.join(" · "));
     }
@@ -539,6 +554,7 @@ function declText(v, i) {
 
 function renderCentre(v) {
   $("pool").textContent = `Pool ${v.pool}`;
+  $("pool").dataset.pool = String(v.pool);
   const parts = [];
   if (v.trump) parts.push(`Trumps ${TRUMP_WORD[v.trump] ?? v.trump}`);
   if (v.pam) parts.push(`Pam ${cardLabel(cardCode(v.pam))}`);
@@ -579,8 +595,8 @@ function drawTrick(cards, best, done) {
   box.classList.toggle("done", done);
   box.replaceChildren();
   for (const [seat, code] of cards) {
-    const at = seatSpot(seat, n, 0.55);
-    const from = seatSpot(seat, n, 1.6);
+    const at = seatSpot(seat, n, 0.45);
+    const from = seatSpot(seat, n, 1.0);
     const card = el("div", { class: seat === best ? "played best" : "played", "data-seat": seat, "data-card": code }, cardImg(code, null));
     const isNew = !done && !known.has(seat);
     const start = isNew ? from : at;
