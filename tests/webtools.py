@@ -3,6 +3,8 @@ websocket player that acts from the ``state`` messages it receives (the first le
 
 from __future__ import annotations
 
+import random
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -100,3 +102,35 @@ class Player:
 
 def deal_over(k: int = 1) -> Callable[[Msg], bool]:
     return lambda m: m["type"] == "deal_over" and m["deal"] == k
+
+
+def chooser(seed: int) -> Callable[[Msg], str]:
+    """A seeded random choice among the legal actions, passing less often than the others (so deals get played)."""
+    rng = random.Random(seed)
+
+    def choose(state: Msg) -> str:
+        legal: list[str] = [a["action"] for a in state["view"]["legal"]]
+        keen = [a for a in legal if a != "pass"]
+        pool = keen if keen and rng.random() < 0.7 else legal
+        return rng.choice(pool)
+
+    return choose
+
+
+def play_all(players: list[Player], until: Callable[[Msg], bool], seed: int = 0) -> None:
+    """Every player in its own thread, acting by ``chooser`` until ``until`` holds for it."""
+    errors: list[BaseException] = []
+
+    def run(p: Player, k: int) -> None:
+        try:
+            p.play_until(until, chooser(seed * 100 + k))
+        except BaseException as e:
+            errors.append(e)
+
+    threads = [threading.Thread(target=run, args=(p, k), daemon=True) for k, p in enumerate(players)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=600)
+    assert not errors, errors
+    assert not any(t.is_alive() for t in threads), "a player never saw the end"
