@@ -1,0 +1,167 @@
+"""The websocket protocol (docs/protocol.md): reading a client's message, and one seat's JSON of a View and events.
+
+Nothing here re-derives a rule. Legal actions come from ``View.legal``, refusals from the engine's
+``IllegalActionError``, sentences from ``engine.narrate``, stakes from ``View.stakes``; a card is written as
+``Card.__str__`` writes it ("Qh", "Ts") and shown as ``Card.unicode`` ("Q♥", "10♠").
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from lanterloo import Action, Card, Settlement, View, parse_action
+from lanterloo.engine.events import Event, Played, TrickWon, TurnedUp
+from lanterloo.engine.narrate import Narrator
+from lanterloo.errors import LooError
+
+MAX_MESSAGE_BYTES = 4096
+RATE_PER_SECOND = 20.0
+BURST = 40.0
+
+
+class BadMessage(Exception):
+    """A client message the server cannot take; ``str`` is the one sentence sent back."""
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+@dataclass(frozen=True)
+class Act:
+    action: Action
+    deal: int | None
+    step: int | None
+
+
+@dataclass(frozen=True)
+class Ping:
+    pass
+
+
+def parse_message(raw: str | bytes) -> Act | Ping:
+    """One client message, checked for size, JSON, type and fields; ``BadMessage`` says what is wrong."""
+    size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
+    if size > MAX_MESSAGE_BYTES:
+        raise BadMessage(f"That message is {size} bytes; the most allowed is {MAX_MESSAGE_BYTES}.")
+    try:
+        obj = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise BadMessage("That message is not valid JSON.") from None
+    if not isinstance(obj, dict):
+        raise BadMessage('A message must be a JSON object with a "type", like {"type": "ping"}.')
+    kind = obj.get("type")
+    if kind == "ping":
+        return Ping()
+    if kind != "act":
+        shown = json.dumps(kind)[:40]
+        raise BadMessage(f'Unknown message type {shown}: send "act" or "ping".')
+    text = obj.get("action")
+    if not isinstance(text, str):
+        raise BadMessage('An "act" message needs an "action" as text, like "pass" or "Qh".')
+    deal, step = obj.get("deal"), obj.get("step")
+    for key, value in (("deal", deal), ("step", step)):
+        if value is not None and (type(value) is not int or value < 0):
+            raise BadMessage(f'The "{key}" of an "act" message must be a whole number or absent.')
+    try:
+        action = parse_action(text)
+    except LooError as e:
+        raise BadMessage(str(e)) from None
+    return Act(action, deal, step)
+
+
+class RateLimit:
+    """A token bucket per connection: ``rate`` messages a second, bursts of ``burst``."""
+
+    def __init__(self, rate: float = RATE_PER_SECOND, burst: float = BURST) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = burst
+        self.last = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+def card(c: Card | None) -> str | None:
+    return None if c is None else str(c)
+
+
+def action_json(a: Action) -> dict[str, str]:
+    return {"action": a.notation(), "label": str(a)}
+
+
+def settlement_json(st: Settlement | None) -> dict[str, Any] | None:
+    return None if st is None else st.to_dict()
+
+
+def view_json(v: View) -> dict[str, Any]:
+    """A View as JSON for the seat it was built for: only what ``Deal.view`` put in it (events go separately)."""
+    s = v.stakes
+    return {
+        "seat": v.seat,
+        "players": v.players,
+        "phase": v.phase.name.lower(),
+        "dealer": v.dealer,
+        "to_act": v.to_act if v.to_act >= 0 else None,
+        "seats_to_act": list(v.seats_to_act),
+        "stacks": list(v.stacks),
+        "pool": v.pool,
+        "hand": [str(c) for c in v.hand],
+        "hand_sizes": list(v.hand_sizes),
+        "turnup": card(v.turnup),
+        "trump": None if v.trump is None else v.trump.name.lower(),
+        "pam": card(v.pam),
+        "declarations": list(v.declarations),
+        "committed": list(v.committed),
+        "in_play": list(v.in_play),
+        "order": list(v.order),
+        "miss_taker": v.miss_taker,
+        "defended": v.defended,
+        "stock_size": v.stock_size,
+        "trick": [[seat, str(c)] for seat, c in v.trick],
+        "best_card": card(v.best_card),
+        "best_seat": v.best_seat,
+        "tricks": [
+            {"leader": t.leader, "cards": [[seat, str(c)] for seat, c in t.cards], "winner": t.winner} for t in v.tricks
+        ],
+        "tricks_won": list(v.tricks_won),
+        "exchanged": list(v.exchanged),
+        "points": list(v.points),
+        "exchange_limit": v.exchange_limit,
+        "legal": [action_json(a) for a in v.legal],
+        "stakes": {
+            "pool": s.pool,
+            "share": s.share,
+            "loo": s.loo,
+            "match": s.match,
+            "card_points": list(s.card_points),
+        },
+        "settlement": settlement_json(v.settlement),
+    }
+
+
+def event_json(ev: Event, narrator: Narrator) -> dict[str, Any]:
+    """One (already censored) event: its kind, seat, sentence, and the public card it shows, if any."""
+    out: dict[str, Any] = {"kind": ev.kind, "seat": ev.seat, "text": narrator.event(ev)}
+    if isinstance(ev, Played):
+        out["card"] = str(ev.action.card)
+    elif isinstance(ev, TurnedUp):
+        out["card"] = str(ev.card)
+    elif isinstance(ev, TrickWon):
+        out["no"] = ev.no
+    return out
+
+
+def events_json(events: Sequence[Event], seat: int | None, narrator: Narrator) -> list[dict[str, Any]]:
+    """The events ``seat`` may see, each censored for it by the engine (``Event.censored``), in order."""
+    return [event_json(e.censored(seat), narrator) for e in events]

@@ -1,0 +1,450 @@
+"""One live table: its Session, seats, bots, timers and connections, rebuilt from the store by replaying its log.
+
+Every accepted action goes the same way, whoever sends it (a player, a bot, a bot standing in for an absent player,
+the turn timer): the engine checks it (``Deal.check``), the store commits it, and only then is it applied and
+broadcast. A refusal changes nothing and is answered to its sender alone.
+
+One task per room, the *driver*, does everything that happens by itself: bots' moves (after ``bot_delay``), the
+next deal, a bot taking over a seat whose player has been away ``hold_seconds``, and the turn timer. It sleeps
+until the earliest of those is due, or until something changes (``wake``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from lanterloo import Action, Deal, IllegalActionError, LooError, Rules, Session, parse_action
+from lanterloo.bots import Bot, make_bot
+from lanterloo.engine import shape_of
+from lanterloo.engine.narrate import Narrator
+from lanterloo.fairdeal import PROCEDURE, commitment, deck_from_seed, new_seed
+from lanterloo.history.writer import deal_to_record
+from lanterloo.web.protocol import Act, BadMessage, Ping, RateLimit, events_json, parse_message, view_json
+from lanterloo.web.store import SeatSetup, Store, TableSetup
+
+if TYPE_CHECKING:
+    from fastapi import WebSocket
+
+#: The style of the bot that stands in for an absent player, or acts when a turn timer runs out.
+STAND_IN = "balanced"
+#: Messages queued for a client that does not read; past this it is dropped rather than let the server's memory grow.
+MAX_QUEUE = 2000
+
+
+@dataclass
+class Conn:
+    """One websocket: its seat (None for a spectator), its outgoing queue and its rate limit."""
+
+    ws: WebSocket
+    seat: int | None
+    limiter: RateLimit
+    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    throttled: bool = False
+    alive: bool = True
+
+    def send(self, msg: dict[str, Any]) -> None:
+        if not self.alive:
+            return
+        if self.queue.qsize() >= MAX_QUEUE:
+            self.alive = False
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(msg)
+
+    async def writer(self) -> None:
+        """Send the queue in order; a dead client ends only its own writer, never a broadcast."""
+        try:
+            while True:
+                msg = await self.queue.get()
+                if msg is None:
+                    break
+                await self.ws.send_text(json.dumps(msg, ensure_ascii=False))
+        except Exception:
+            pass
+        finally:
+            self.alive = False
+            with contextlib.suppress(Exception):
+                await self.ws.close()
+
+
+@dataclass
+class Config:
+    bot_delay: float = 0.8
+    deal_pause: float | None = None  # between deals; bot_delay * 3 when None
+    hold_seconds: float = 60.0
+    rate: float = 20.0
+    burst: float = 40.0
+
+
+class Room:
+    def __init__(self, store: Store, setup: TableSetup, seats: list[SeatSetup], config: Config) -> None:
+        self.store = store
+        self.setup = setup
+        self.config = config
+        self.rules = Rules.from_dict(setup.rules)
+        self.seats: dict[int, SeatSetup] = {s.seat: s for s in seats}
+        self.status = setup.status
+        self.session: Session | None = None
+        self.deal: Deal | None = None  # the deal in play, or the last one finished
+        self.deal_no = 0
+        self.seeds: dict[int, tuple[str, str]] = {}  # deal number -> (seed, commitment)
+        self.conns: list[Conn] = []
+        now = time.monotonic()
+        self.away_since: dict[int, float] = {s: now for s in self.seats}  # human seats with no connection
+        self.changed = now  # when the deal last moved: bots and the turn timer count from here
+        self.bots: dict[int, Bot] = {}
+        self.lock = asyncio.Lock()
+        self.wake = asyncio.Event()
+        self.driver: asyncio.Task[None] | None = None
+        if self.status != "waiting":
+            self._replay()
+
+    # --- rebuilding ---
+
+    @property
+    def names(self) -> list[str]:
+        return [self.seats[s].name if s in self.seats else f"Seat {s}" for s in range(self.setup.players)]
+
+    def _new_session(self) -> Session:
+        return Session(
+            self.rules,
+            self.names,
+            stack=self.setup.stack,
+            seed=self.setup.session_seed,
+            max_deals=self.setup.max_deals,
+        )
+
+    def _replay(self) -> None:
+        """The table as its log left it: every stored deal dealt from its seed, every stored action applied."""
+        session = self._new_session()
+        self.session = session
+        for stored in self.store.deals(self.setup.id):
+            try:
+                deal = session.new_deal(deck=deck_from_seed(self.rules, self.setup.players, stored.seed))
+            except LooError:
+                break  # the session ended at this deal's ante: it never started
+            for _step, seat, text in stored.actions:
+                deal.apply(parse_action(text), seat)
+            self.deal, self.deal_no = deal, stored.number
+            self.seeds[stored.number] = (stored.seed, stored.commitment)
+            if deal.is_over:
+                session.finish_deal()
+        if session.over and self.status != "over":
+            self._set_status("over")
+
+    def _set_status(self, status: str) -> None:
+        self.store.set_status(self.setup.id, status)
+        self.status = status
+
+    # --- who acts for a seat ---
+
+    def kind(self, seat: int) -> str:
+        s = self.seats.get(seat)
+        return "empty" if s is None else s.kind
+
+    def connected(self, seat: int) -> bool:
+        return any(c.seat == seat and c.alive for c in self.conns)
+
+    def _bot(self, seat: int) -> Bot:
+        if seat not in self.bots:
+            s = self.seats[seat]
+            style = s.style if s.kind == "bot" and s.style else STAND_IN
+            self.bots[seat] = make_bot(style, random.Random(f"{self.setup.id}/{seat}").getrandbits(63))
+        return self.bots[seat]
+
+    def _due(self, seat: int, now: float) -> float:
+        """When the server acts for ``seat``, which is to act now (inf: it waits for its player)."""
+        cfg = self.config
+        if self.kind(seat) == "bot":
+            return self.changed + cfg.bot_delay
+        due = float("inf")
+        if seat in self.away_since:
+            due = max(self.away_since[seat] + cfg.hold_seconds, self.changed + cfg.bot_delay)
+        if self.setup.turn_seconds:
+            due = min(due, self.changed + self.setup.turn_seconds)
+        return due
+
+    # --- the driver ---
+
+    def kick(self) -> None:
+        self.wake.set()
+        if self.driver is None or self.driver.done():
+            self.driver = asyncio.get_running_loop().create_task(self._drive())
+
+    async def stop(self) -> None:
+        if self.driver is not None:
+            self.driver.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.driver
+        for c in self.conns:
+            c.alive = False
+            c.queue.put_nowait(None)
+
+    async def _drive(self) -> None:
+        while self.status == "playing":
+            self.wake.clear()
+            async with self.lock:
+                wait = self._step()
+            if wait is None:
+                continue
+            if wait == float("inf"):
+                await self.wake.wait()
+            else:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.wake.wait(), timeout=wait)
+
+    def _step(self) -> float | None:
+        """Do what is due, if anything (None: something was done, look again); else how long to wait."""
+        now = time.monotonic()
+        deal, session = self.deal, self.session
+        if session is None or self.status != "playing":
+            return float("inf")
+        if deal is None or deal.is_over:
+            pause = self.config.deal_pause if self.config.deal_pause is not None else 3 * self.config.bot_delay
+            due = self.changed + pause if deal is not None else now
+            if now < due:
+                return due - now
+            self._start_deal()
+            return None
+        seats = deal.seats_to_act()
+        best = min(((self._due(s, now), s) for s in seats), default=(float("inf"), -1))
+        if best[0] > now:
+            return best[0] - now
+        seat = best[1]
+        action = self._bot(seat).decide(deal.view(seat)).action
+        self._commit(seat, action)
+        return None
+
+    # --- deals and actions ---
+
+    def start(self) -> None:
+        """Start play (every seat is filled)."""
+        self.session = self._new_session()
+        self._set_status("playing")
+        self.changed = time.monotonic() - 3600.0  # the first deal at once
+        self.broadcast_summary()
+        self.kick()
+
+    def _start_deal(self) -> None:
+        session = self.session
+        assert session is not None
+        if session.over:
+            self._set_status("over")
+            self.broadcast_summary()
+            return
+        seed = new_seed()
+        number = self.deal_no + 1
+        # The seed and its commitment are stored before the deal starts: a restart deals the same cards.
+        self.store.add_deal(self.setup.id, number, seed, commitment(seed), PROCEDURE)
+        try:
+            deal = session.new_deal(deck=deck_from_seed(self.rules, self.setup.players, seed))
+        except LooError:
+            self.store.drop_deal(self.setup.id, number)
+            self._set_status("over")
+            self.broadcast_summary()
+            return
+        self.deal, self.deal_no = deal, number
+        self.seeds[number] = (seed, commitment(seed))
+        self.changed = time.monotonic()
+        self._broadcast_progress(0)
+
+    def _commit(self, seat: int, action: Action) -> None:
+        """Check, store (committed), apply, broadcast. Raises IllegalActionError, changing nothing."""
+        deal = self.deal
+        assert deal is not None
+        deal.check(action, seat)
+        step = len(deal.actions)
+        seen = len(deal.events)
+        self.store.add_action(self.setup.id, self.deal_no, step, seat, action.notation())
+        deal.apply(action, seat)
+        self.changed = time.monotonic()
+        self._broadcast_progress(seen)
+        if deal.is_over:
+            self._deal_over()
+        self.wake.set()
+
+    def _deal_over(self) -> None:
+        session, deal = self.session, self.deal
+        assert session is not None and deal is not None and deal.settlement is not None
+        seed, commit = self.seeds[self.deal_no]
+        settlement = deal.settlement
+        for c in self.conns:
+            n = Narrator(self.rules, self.names, you=c.seat)
+            view = deal.view(c.seat)
+            c.send(
+                {
+                    "type": "deal_over",
+                    "deal": self.deal_no,
+                    "seed": seed,
+                    "commitment": commit,
+                    "procedure": PROCEDURE,
+                    "settlement": settlement.to_dict(),
+                    "lines": n.settlement(settlement, view),
+                }
+            )
+        session.finish_deal()
+        if session.over:
+            self._set_status("over")
+            self.broadcast_summary()
+
+    async def act(self, conn: Conn, msg: Act) -> None:
+        async with self.lock:
+            deal = self.deal
+            if conn.seat is None:
+                raise BadMessage("Spectators cannot act: take a seat to play.")
+            if deal is None or deal.is_over or self.status != "playing":
+                raise BadMessage("No deal is in play at this table now.")
+            if msg.deal is not None and msg.deal != self.deal_no:
+                raise BadMessage("That was for an earlier turn: the table has moved on.")
+            if msg.step is not None and msg.step != len(deal.actions):
+                simultaneous = len(deal.seats_to_act()) > 1 and conn.seat in deal.seats_to_act()
+                if not simultaneous:
+                    raise BadMessage("That was for an earlier turn: the table has moved on.")
+            try:
+                self._commit(conn.seat, msg.action)
+            except IllegalActionError as e:
+                raise BadMessage(e.describe(self.names), e.rule_id) from None
+            except LooError as e:
+                raise BadMessage(str(e)) from None
+
+    # --- messages ---
+
+    def summary(self) -> dict[str, Any]:
+        session = self.session
+        return {
+            "table_id": self.setup.id,
+            "title": self.setup.title,
+            "preset": self.setup.preset,
+            "players": self.setup.players,
+            "stack": self.setup.stack,
+            "deals": self.setup.max_deals,
+            "turn_seconds": self.setup.turn_seconds,
+            "status": self.status,
+            "seats": [
+                {
+                    "seat": s,
+                    "name": self.seats[s].name if s in self.seats else None,
+                    "kind": self.kind(s),
+                    "style": self.seats[s].style if s in self.seats else None,
+                    "connected": self.connected(s),
+                }
+                for s in range(self.setup.players)
+            ],
+            "seated": len(self.seats),
+            "rules": {"options": self.rules.to_dict(), "house": self.rules.differences()},
+            "deals_played": session.deals_played if session else 0,
+            "stacks": list(session.stacks) if session else [self.setup.stack] * self.setup.players,
+            "pool": session.pool if session else 0,
+            "end": session.end_reason if session else None,
+        }
+
+    def state_msg(self, seat: int | None) -> dict[str, Any] | None:
+        deal = self.deal
+        if deal is None:
+            return None
+        return {
+            "type": "state",
+            "deal": self.deal_no,
+            "step": len(deal.actions),
+            "view": view_json(deal.view(seat)),
+            "names": self.names,
+            "commitment": self.seeds[self.deal_no][1],
+        }
+
+    def _broadcast_progress(self, seen: int) -> None:
+        """The new events (each client's censored, narrated copy), then each client's state."""
+        deal = self.deal
+        assert deal is not None
+        new = deal.events[seen:]
+        for c in self.conns:
+            n = Narrator(self.rules, self.names, you=c.seat)
+            c.send({"type": "events", "deal": self.deal_no, "events": events_json(new, c.seat, n)})
+            state = self.state_msg(c.seat)
+            if state is not None:
+                c.send(state)
+
+    def broadcast(self, msg: dict[str, Any]) -> None:
+        for c in self.conns:
+            c.send(msg)
+
+    def broadcast_summary(self) -> None:
+        self.broadcast({"type": "table", "table": self.summary()})
+
+    def seat_changed(self, seat: int) -> None:
+        self.broadcast({"type": "seat", "seat": seat, "connected": self.connected(seat), "kind": self.kind(seat)})
+
+    # --- connections ---
+
+    async def join(self, conn: Conn) -> None:
+        async with self.lock:
+            self.conns.append(conn)
+            conn.send({"type": "welcome", "seat": conn.seat, "table": self.summary()})
+            if self.deal is not None:
+                n = Narrator(self.rules, self.names, you=conn.seat)
+                log = events_json(self.deal.events, conn.seat, n)
+                conn.send({"type": "events", "deal": self.deal_no, "events": log})
+                state = self.state_msg(conn.seat)
+                assert state is not None
+                conn.send(state)
+            if conn.seat is not None:
+                self.away_since.pop(conn.seat, None)
+                self.seat_changed(conn.seat)
+        self.kick()
+
+    async def leave(self, conn: Conn) -> None:
+        async with self.lock:
+            conn.alive = False
+            conn.queue.put_nowait(None)
+            if conn in self.conns:
+                self.conns.remove(conn)
+            seat = conn.seat
+            if seat is not None and self.kind(seat) == "human" and not self.connected(seat):
+                self.away_since[seat] = time.monotonic()
+                self.seat_changed(seat)
+        self.kick()
+
+    async def receive(self, conn: Conn, raw: str | bytes) -> None:
+        """One client message: answered, or refused in one sentence; the connection stays open either way."""
+        if not conn.limiter.allow():
+            if not conn.throttled:
+                conn.throttled = True
+                slow = f"Too many messages: slow down (at most {self.config.rate:g} a second)."
+                conn.send({"type": "error", "message": slow, "rule": None})
+            return
+        conn.throttled = False
+        try:
+            msg = parse_message(raw)
+            if isinstance(msg, Ping):
+                conn.send({"type": "pong"})
+            else:
+                await self.act(conn, msg)
+        except BadMessage as e:
+            conn.send({"type": "error", "message": str(e), "rule": e.rule})
+
+    # --- history ---
+
+    def history(self) -> list[dict[str, Any]]:
+        """The finished deals as hand-history records, each with its revealed seed (never the deal in play)."""
+        session = self.session
+        if session is None:
+            return []
+        out = []
+        for rec in session.records:
+            seed, commit = self.seeds[rec.number]
+            obj = deal_to_record(
+                rec.deal,
+                number=rec.number,
+                names=self.names,
+                seed=rec.seed,
+                session=self.setup.id,
+                totals_after=rec.totals_after if shape_of(self.rules).scores_points else None,
+            )
+            obj["fair"] = {"seed": seed, "commitment": commit, "procedure": PROCEDURE}
+            out.append(obj)
+        return out

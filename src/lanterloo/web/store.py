@@ -1,0 +1,316 @@
+"""The web table's store: SQLAlchemy 2 models and the repository the rooms use.
+
+The store is event-sourced: a table's rows say how it was set up (rules, seats, the session's seed) and what
+happened (each deal's secret seed, every accepted action, in order). A table's live state is never stored; it is
+rebuilt by replaying the actions through ``lanterloo.Session`` (``room.py``), so no rule lives here.
+
+Tokens are kept only as their SHA-256: a leaked database does not let anyone take a seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    delete,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "loo_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    title: Mapped[str] = mapped_column(String(64))
+    preset: Mapped[str] = mapped_column(String(64))
+    rules: Mapped[str] = mapped_column(Text)  # Rules.to_dict() as JSON: the complete rules, house options included
+    players: Mapped[int] = mapped_column(Integer)
+    stack: Mapped[int] = mapped_column(Integer)
+    max_deals: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # The Session's own seed: it chooses the first dealer and seeds the mid-deal reshuffles, so a replay repeats them.
+    session_seed: Mapped[int] = mapped_column(BigInteger)
+    host_hash: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16), default="waiting")
+    created: Mapped[float] = mapped_column(Float)
+
+
+class SeatRow(Base):
+    __tablename__ = "loo_seats"
+    __table_args__ = (UniqueConstraint("table_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("loo_tables.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(64))
+    kind: Mapped[str] = mapped_column(String(8))  # human | bot
+    style: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class DealRow(Base):
+    __tablename__ = "loo_deals"
+    __table_args__ = (UniqueConstraint("table_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("loo_tables.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[str] = mapped_column(String(64))  # secret until the deal is over
+    commitment: Mapped[str] = mapped_column(String(64))
+    procedure: Mapped[str] = mapped_column(String(64))
+
+
+class ActionRow(Base):
+    __tablename__ = "loo_actions"
+    __table_args__ = (UniqueConstraint("table_id", "deal", "step"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("loo_tables.id", ondelete="CASCADE"), index=True)
+    deal: Mapped[int] = mapped_column(Integer)
+    step: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(200))  # notation, as lanterloo.actions.parse_action reads it
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def default_url() -> str:
+    """SQLite in the user's data folder (platformdirs), created if missing."""
+    import platformdirs
+
+    folder = Path(platformdirs.user_data_dir("lanterloo", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'web.sqlite3'}"
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        eng = create_engine(url, connect_args={"check_same_thread": False})
+
+        @event.listens_for(eng, "connect")
+        def _pragmas(conn: Any, _record: Any) -> None:
+            # WAL keeps readers off the writer's back; FULL sync makes a committed action survive kill -9.
+            cur = conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return eng
+    return create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest migration (Alembic, with the package's own script location)."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    id: str
+    title: str
+    preset: str
+    rules: dict[str, Any]
+    players: int
+    stack: int
+    max_deals: int | None
+    turn_seconds: int | None
+    session_seed: int
+    status: str
+
+
+@dataclass(frozen=True)
+class SeatSetup:
+    seat: int
+    name: str
+    kind: str
+    style: str | None
+
+
+@dataclass(frozen=True)
+class StoredDeal:
+    number: int
+    seed: str
+    commitment: str
+    procedure: str
+    actions: tuple[tuple[int, int, str], ...]  # (step, seat, action), in step order
+
+
+def _setup(row: TableRow) -> TableSetup:
+    return TableSetup(
+        row.id,
+        row.title,
+        row.preset,
+        json.loads(row.rules),
+        row.players,
+        row.stack,
+        row.max_deals,
+        row.turn_seconds,
+        row.session_seed,
+        row.status,
+    )
+
+
+class Store:
+    """The repository: every write commits before it returns, so the caller may acknowledge it."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        migrate(self.engine)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def _s(self) -> Session:
+        return self.sessions()
+
+    # --- tables ---
+
+    def create_table(
+        self,
+        *,
+        title: str,
+        preset: str,
+        rules: dict[str, Any],
+        players: int,
+        stack: int,
+        max_deals: int | None,
+        turn_seconds: int | None,
+    ) -> tuple[str, str]:
+        """A new table; returns its id and the host's token."""
+        table_id = secrets.token_urlsafe(9)
+        host = new_token()
+        with self._s() as s, s.begin():
+            s.add(
+                TableRow(
+                    id=table_id,
+                    title=title,
+                    preset=preset,
+                    rules=json.dumps(rules),
+                    players=players,
+                    stack=stack,
+                    max_deals=max_deals,
+                    turn_seconds=turn_seconds,
+                    session_seed=secrets.randbits(62),
+                    host_hash=token_hash(host),
+                    status="waiting",
+                    created=time.time(),
+                )
+            )
+        return table_id, host
+
+    def table(self, table_id: str) -> TableSetup | None:
+        with self._s() as s:
+            row = s.get(TableRow, table_id)
+            return None if row is None else _setup(row)
+
+    def tables(self, statuses: tuple[str, ...] = ("waiting", "playing")) -> list[TableSetup]:
+        with self._s() as s:
+            q = select(TableRow).where(TableRow.status.in_(statuses)).order_by(TableRow.created.desc()).limit(200)
+            return [_setup(r) for r in s.scalars(q)]
+
+    def is_host(self, table_id: str, token: str) -> bool:
+        with self._s() as s:
+            row = s.get(TableRow, table_id)
+            return row is not None and secrets.compare_digest(row.host_hash, token_hash(token))
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self._s() as s, s.begin():
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
+
+    # --- seats ---
+
+    def seats(self, table_id: str) -> list[SeatSetup]:
+        with self._s() as s:
+            q = select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+            return [SeatSetup(r.seat, r.name, r.kind, r.style) for r in s.scalars(q)]
+
+    def take_seat(self, table_id: str, seat: int, name: str, kind: str, style: str | None) -> str | None:
+        """Fill an empty seat; returns the seat's token for a human (None for a bot). The unique constraint decides
+        a race between two takers: the loser's insert fails and it is told the seat is taken."""
+        token = new_token() if kind == "human" else None
+        with self._s() as s, s.begin():
+            s.add(
+                SeatRow(
+                    table_id=table_id,
+                    seat=seat,
+                    name=name,
+                    kind=kind,
+                    style=style,
+                    token_hash=token_hash(token) if token else None,
+                )
+            )
+        return token
+
+    def seat_of(self, table_id: str, token: str) -> int | None:
+        h = token_hash(token)
+        with self._s() as s:
+            q = select(SeatRow.seat).where(SeatRow.table_id == table_id, SeatRow.token_hash == h)
+            return s.scalar(q)
+
+    # --- deals and actions ---
+
+    def add_deal(self, table_id: str, number: int, seed: str, commitment: str, procedure: str) -> None:
+        with self._s() as s, s.begin():
+            s.add(DealRow(table_id=table_id, number=number, seed=seed, commitment=commitment, procedure=procedure))
+
+    def drop_deal(self, table_id: str, number: int) -> None:
+        """Forget a deal that could not start (the session ended at its ante): it has no action."""
+        with self._s() as s, s.begin():
+            s.execute(delete(DealRow).where(DealRow.table_id == table_id, DealRow.number == number))
+
+    def add_action(self, table_id: str, deal: int, step: int, seat: int, action: str) -> None:
+        with self._s() as s, s.begin():
+            s.add(ActionRow(table_id=table_id, deal=deal, step=step, seat=seat, action=action))
+
+    def deals(self, table_id: str) -> list[StoredDeal]:
+        with self._s() as s:
+            rows = list(s.scalars(select(DealRow).where(DealRow.table_id == table_id).order_by(DealRow.number)))
+            acts = list(
+                s.scalars(
+                    select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.deal, ActionRow.step)
+                )
+            )
+        by_deal: dict[int, list[tuple[int, int, str]]] = {}
+        for a in acts:
+            by_deal.setdefault(a.deal, []).append((a.step, a.seat, a.action))
+        return [StoredDeal(r.number, r.seed, r.commitment, r.procedure, tuple(by_deal.get(r.number, ()))) for r in rows]

@@ -1,0 +1,35 @@
+"""The web table's HTTP API and a first whole deal over the websocket (issue 10, items 2 and 3)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from webtools import Player, client, deal_over, table
+
+
+def test_presets_list_every_variant_with_its_options_and_bot_styles(tmp_path: Path) -> None:
+    with client(tmp_path / "t.db") as c:
+        body = c.get("/api/presets").json()
+    names = [p["name"] for p in body["presets"]]
+    assert "three-card" in names and "lou" in names and "louse" in names
+    three = next(p for p in body["presets"] if p["name"] == "three-card")
+    assert three["players"][0] == 3
+    loo = next(o for o in three["options"] if o["name"] == "loo_penalty")
+    assert loo["rule"] and loo["help"] and "pool" in loo["choices"]
+    assert "balanced" in body["bots"]
+
+
+def test_one_human_plays_a_whole_deal_against_bots(tmp_path: Path) -> None:
+    with client(tmp_path / "t.db") as c:
+        tid, _host, tokens = table(c, players=4)
+        summary = c.get(f"/api/tables/{tid}").json()
+        assert summary["status"] == "playing"
+        assert [s["kind"] for s in summary["seats"]] == ["human", "bot", "bot", "bot"]
+        with c.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ws:
+            p = Player(ws, 0)
+            welcome = p.recv()
+            assert welcome["type"] == "welcome" and welcome["seat"] == 0
+            over = p.play_until(deal_over(1))
+        assert len(over["seed"]) == 64 and len(over["commitment"]) == 64
+        lines = c.get(f"/api/tables/{tid}/history").text.splitlines()
+        assert len(lines) >= 1
