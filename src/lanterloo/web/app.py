@@ -302,15 +302,8 @@ def create_app(
         seat = store.seat_of(table_id, token) if token else None
         conn = Conn(websocket, seat, RateLimit(config.rate, config.burst))
         writer = asyncio.get_running_loop().create_task(conn.writer())
-        await room.join(conn)
-        if token and seat is None:
-            conn.send(
-                {
-                    "type": "error",
-                    "message": "That seat token is not this table's: you are watching as a spectator.",
-                    "rule": None,
-                }
-            )
+        wrong = "That seat token is not this table's: you are watching as a spectator."
+        await room.join(conn, wrong if token and seat is None else None)
         try:
             while conn.alive:
                 msg = await websocket.receive()
