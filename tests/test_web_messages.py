@@ -17,8 +17,14 @@ def _ready(c: TestClient, **kw: Any) -> tuple[str, dict[int, str]]:
     return tid, tokens
 
 
-def _to_act(p: Player) -> Msg:
-    return p.until(lambda m: m["type"] == "state" and bool(m["view"]["seats_to_act"]))
+def _human_turn(p0: Player, p1: Player) -> tuple[Player, Player, Msg]:
+    """Wait until seat 0 or 1 is to act, with both players at that state: (the one to act, the other, its state)."""
+    st = p0.until(lambda m: m["type"] == "state" and m["view"]["to_act"] in (0, 1))
+    if p1.state is None or p1.state["step"] != st["step"] or p1.state["deal"] != st["deal"]:
+        p1.until(lambda m: m["type"] == "state" and m["step"] == st["step"] and m["deal"] == st["deal"])
+    me, other = (p0, p1) if st["view"]["to_act"] == 0 else (p1, p0)
+    assert me.state is not None
+    return me, other, me.state
 
 
 def _refused(p: Player, raw: str | bytes) -> Msg:
@@ -48,16 +54,9 @@ def test_each_bad_message_gets_one_sentence_and_changes_nothing(tmp_path: Path) 
             c.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as w1,
         ):
             p0, p1 = Player(w0, 0), Player(w1, 1)
-            st = _to_act(p0)
-            _to_act(p1)
+            me, other, st = _human_turn(p0, p1)
             before = c.get(f"/api/tables/{tid}").json()
-            actor = st["view"]["to_act"]
-            if actor not in (0, 1):  # the bot acts at once; wait for a human's turn
-                st = p0.until(lambda m: m["type"] == "state" and m["view"]["to_act"] in (0, 1))
-                p1.until(lambda m: m["type"] == "state" and m["step"] == st["step"])
-                before = c.get(f"/api/tables/{tid}").json()
-                actor = st["view"]["to_act"]
-            me, other = (p0, p1) if actor == 0 else (p1, p0)
+            actor = me.seat
             errors = {
                 "json": _refused(me, "{not json"),
                 "object": _refused(me, "[1, 2]"),
@@ -92,10 +91,7 @@ def test_an_illegal_action_is_refused_with_the_engines_reason_and_rule(tmp_path:
             c.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as w1,
         ):
             p0, p1 = Player(w0, 0), Player(w1, 1)
-            st = p0.until(lambda m: m["type"] == "state" and m["view"]["to_act"] in (0, 1))
-            me = p0 if st["view"]["to_act"] == 0 else p1
-            if me is p1:
-                st = p1.until(lambda m: m["type"] == "state" and m["step"] == st["step"])
+            me, _other, st = _human_turn(p0, p1)
             # a card during the declaration is not a declaration: the engine says so, with its rule
             err = _refused(me, json.dumps({"type": "act", "action": "play Qh", "step": st["step"]}))
             assert err["rule"] and err["rule"] in err["message"]
@@ -122,20 +118,14 @@ def test_flooding_is_refused_once_and_the_connection_survives(tmp_path: Path) ->
             c.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as w1,
         ):
             p0, p1 = Player(w0, 0), Player(w1, 1)
-            st = p0.until(lambda m: m["type"] == "state" and m["view"]["to_act"] in (0, 1))
-            actor, flooder = (p0, p1) if st["view"]["to_act"] == 0 else (p1, p0)
-            if flooder is p1:
-                p1.until(lambda m: m["type"] == "state" and m["step"] == st["step"])
+            actor, flooder, st = _human_turn(p0, p1)
             for _ in range(12):
                 flooder.ws.send_json({"type": "ping"})
             got = [flooder.until(lambda m: m["type"] in ("pong", "error")) for _ in range(6)]
             assert [m["type"] for m in got] == ["pong"] * 5 + ["error"]
             assert "Too many messages" in got[-1]["message"]
             # still connected: the other player's move reaches the flooded connection
-            if actor is p1:
-                p1.until(lambda m: m["type"] == "state" and m["step"] == st["step"])
-            assert actor.state is not None
-            actor.act(actor.state["view"]["legal"][0]["action"])
+            actor.act(st["view"]["legal"][0]["action"])
             assert flooder.until(lambda m: m["type"] == "state" and m["step"] > st["step"])
 
 
