@@ -16,8 +16,9 @@ ARGS ?=
 PLAY := $(VENV)/.installed-play
 TEST := $(VENV)/.installed-test
 BENCH := $(VENV)/.installed-bench
+WEB := $(VENV)/.installed-web
 
-.PHONY: play test lint typecheck pytest bench clean venv venv-play fuzz
+.PHONY: play test lint typecheck pytest bench clean venv venv-play fuzz serve
 
 $(BIN)/python:
 	@echo "Creating the local environment in $(VENV) ..."
@@ -38,12 +39,21 @@ $(BENCH): pyproject.toml | $(BIN)/python
 	@$(PIP) install -e '.[bench]'
 	@touch $@
 
+$(WEB): pyproject.toml | $(BIN)/python
+	@echo "Installing the web table into $(VENV) (once) ..."
+	@$(PIP) install -e '.[web]'
+	@touch $@
+
 venv-play: $(PLAY)
 
 venv: $(TEST)
 
 play: $(PLAY)
 	@$(BIN)/loo play $(ARGS)
+
+# The web table on http://127.0.0.1:8000 (SQLite in the user's data folder); anything for `loo serve` in ARGS.
+serve: $(WEB)
+	@$(BIN)/loo serve $(ARGS)
 
 lint: $(TEST)
 	$(BIN)/ruff check src tests bench

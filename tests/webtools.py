@@ -58,13 +58,17 @@ class Player:
         self.log: list[Msg] = []
         self.state: Msg | None = None
         self.pending = False
+        self.fresh = False  # a state arrived since this player last acted
 
     def recv(self) -> Msg:
         msg: Msg = self.ws.receive_json()
         self.log.append(msg)
         if msg["type"] == "state":
             self.state = msg
-        elif msg["type"] == "error" or (msg["type"] == "events" and any(e["seat"] == self.seat for e in msg["events"])):
+            self.fresh = True
+        elif msg["type"] == "error":
+            self.pending, self.fresh = False, True  # refused: the state it answered still stands
+        elif msg["type"] == "events" and any(e["seat"] == self.seat for e in msg["events"]):
             self.pending = False
         return msg
 
@@ -80,6 +84,7 @@ class Player:
         return (
             st is not None
             and not self.pending
+            and self.fresh
             and self.seat in st["view"]["seats_to_act"]
             and bool(st["view"]["legal"])
         )
@@ -87,6 +92,7 @@ class Player:
     def act(self, action: str) -> None:
         assert self.state is not None
         self.pending = True
+        self.fresh = False
         self.ws.send_json({"type": "act", "action": action, "deal": self.state["deal"], "step": self.state["step"]})
 
     def play_until(self, pred: Callable[[Msg], bool], choose: Callable[[Msg], str] | None = None) -> Msg:

@@ -20,6 +20,7 @@ from lanterloo.cli.common import EscapedOutput, Failure, UsageError, sentence
 from lanterloo.cli.parser import build_parser
 from lanterloo.cli.replay import cmd_replay, cmd_watch
 from lanterloo.cli.rulescmd import cmd_rules, cmd_variants
+from lanterloo.cli.serve import cmd_serve
 from lanterloo.cli.simulate import cmd_simulate, format_summary
 from lanterloo.cli.tutorial import cmd_tutorial
 from lanterloo.cli.verifydeal import cmd_verify_deal
@@ -27,7 +28,7 @@ from lanterloo.errors import LooError
 from lanterloo.rules.housefile import load_variants
 from lanterloo.termtext import escape
 
-COMMANDS = ("variants", "rules", "simulate", "replay", "verify-deal", "watch", "tutorial", "play")
+COMMANDS = ("variants", "rules", "simulate", "replay", "verify-deal", "watch", "tutorial", "play", "serve")
 #: The environment variable naming TOML files of house variants (separated like PATH).
 VARIANTS_ENV = "LANTERLOO_VARIANTS"
 
@@ -61,6 +62,7 @@ _HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "verify-deal": cmd_verify_deal,
     "watch": cmd_watch,
     "tutorial": cmd_tutorial,
+    "serve": cmd_serve,
 }
 
 

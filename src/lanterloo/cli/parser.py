@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from lanterloo.cli.common import Parser, add_table, count
+from lanterloo.cli.common import Parser, add_table, count, seconds
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -105,6 +105,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--list", action="store_true", help="list the tutorials and what each teaches")
 
     sub.add_parser("play", help="play against bots in the terminal (the Textual game)", add_help=False)
+
+    p = sub.add_parser(
+        "serve",
+        help="run the web table (needs the web extra: make serve)",
+        allow_abbrev=False,
+        description="Run the web table: a lobby, tables with players and bots, persisted in a database "
+        "(docs/protocol.md).",
+    )
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=count("The port", 1), default=8000, help="the port (default 8000)")
+    p.add_argument(
+        "--db",
+        metavar="URL",
+        default=None,
+        help="a SQLAlchemy database URL, e.g. postgresql+psycopg://user:pw@host/db (default: SQLite in the "
+        "user's data folder)",
+    )
+    p.add_argument("--bot-delay", type=seconds("The bot delay"), default=0.8, help="seconds a bot waits (0.8)")
+    p.add_argument("--hold", type=seconds("The hold"), default=60.0, help="seconds an absent player's seat is held")
     return parser
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -240,6 +241,8 @@ def create_app(
             except IntegrityError:
                 raise ApiError(409, f"Seat {seat} is taken.") from None
             room.seats = {s.seat: s for s in store.seats(room.setup.id)}
+            if kind == "human" and not room.connected(seat):
+                room.away_since[seat] = time.monotonic()  # away until the player's page connects
             room.seat_changed(seat)
             room.broadcast_summary()
             if len(room.seats) == room.setup.players:
@@ -302,15 +305,8 @@ def create_app(
         seat = store.seat_of(table_id, token) if token else None
         conn = Conn(websocket, seat, RateLimit(config.rate, config.burst))
         writer = asyncio.get_running_loop().create_task(conn.writer())
-        await room.join(conn)
-        if token and seat is None:
-            conn.send(
-                {
-                    "type": "error",
-                    "message": "That seat token is not this table's: you are watching as a spectator.",
-                    "rule": None,
-                }
-            )
+        wrong = "That seat token is not this table's: you are watching as a spectator."
+        await room.join(conn, wrong if token and seat is None else None)
         try:
             while conn.alive:
                 msg = await websocket.receive()

@@ -381,10 +381,13 @@ class Room:
 
     # --- connections ---
 
-    async def join(self, conn: Conn) -> None:
+    async def join(self, conn: Conn, note: str | None = None) -> None:
+        """Welcome a connection (then ``note`` as an error, if any) and send it the deal so far."""
         async with self.lock:
             self.conns.append(conn)
             conn.send({"type": "welcome", "seat": conn.seat, "table": self.summary()})
+            if note is not None:
+                conn.send({"type": "error", "message": note, "rule": None})
             if self.deal is not None:
                 n = Narrator(self.rules, self.names, you=conn.seat)
                 log = events_json(self.deal.events, conn.seat, n)

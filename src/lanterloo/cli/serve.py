@@ -1,0 +1,27 @@
+"""``loo serve``: the web table (lanterloo.web, imported only now: it needs the ``web`` extra)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+
+from lanterloo.cli.common import UsageError
+
+
+def cmd_serve(ns: argparse.Namespace) -> int:
+    if ns.port > 65535:
+        raise UsageError(f"The port must be 1 to 65535, not {ns.port}.")
+    if ns.db is not None and "://" not in ns.db:
+        raise UsageError(
+            f"--db takes a database URL like sqlite:///path/to/file.db or postgresql+psycopg://user@host/db, "
+            f"not {ns.db[:60]!r}."
+        )
+    try:
+        serve = importlib.import_module("lanterloo.web.serve")
+    except ImportError as e:
+        raise UsageError(
+            f"The web table is not installed ({e}): install the web extra, pip install 'lanterloo[web]', "
+            "or run make serve in a checkout."
+        ) from None
+    code: int = serve.run(ns.host, ns.port, ns.db, bot_delay=ns.bot_delay, hold_seconds=ns.hold)
+    return code

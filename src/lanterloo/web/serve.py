@@ -1,0 +1,23 @@
+"""Running the web table under uvicorn (``loo serve``; ``make serve``)."""
+
+from __future__ import annotations
+
+import sys
+
+import uvicorn
+from sqlalchemy.exc import ArgumentError, OperationalError
+
+from lanterloo.web.app import create_app
+
+
+def run(host: str, port: int, db: str | None, *, bot_delay: float = 0.8, hold_seconds: float = 60.0) -> int:
+    """Serve until interrupted; a database that cannot be opened is one sentence on stderr and status 2."""
+    try:
+        app = create_app(db, bot_delay=bot_delay, hold_seconds=hold_seconds)
+    except (ArgumentError, OperationalError, ImportError) as e:
+        first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        print(f"loo: the database {db or '(default)'} cannot be opened: {first[:200]}", file=sys.stderr)
+        return 2
+    print(f"lanterloo web table on http://{host}:{port}/ (Ctrl-C stops it)", file=sys.stderr, flush=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536)
+    return 0

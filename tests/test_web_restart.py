@@ -1,0 +1,121 @@
+"""Durability (issue 10, item 6): ``loo serve`` on a SQLite file, a deal played to its middle over websockets,
+``kill -9``, a restart, the same token again: the deal resumes where it was and ends with every chip accounted for.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+Msg = dict[str, Any]
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+    cmd = [sys.executable, "-m", "lanterloo.cli", "serve", "--port", str(port), "--db", f"sqlite:///{db}"]
+    proc = subprocess.Popen([*cmd, "--bot-delay", "0"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    for _ in range(600):  # wait for the server to answer (a state, not a time: each try fails fast)
+        if proc.poll() is not None:
+            raise AssertionError(proc.stderr.read().decode() if proc.stderr else "the server exited")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/presets", timeout=5).status_code == 200:
+                return proc
+        except httpx.TransportError:
+            time.sleep(0.05)
+    raise AssertionError("the server never answered")
+
+
+@pytest.fixture
+def server_dir(tmp_path: Path) -> Iterator[Path]:
+    yield tmp_path
+
+
+def _until(ws: ClientConnection, pred: Callable[[Msg], bool], act: bool = True, state: Msg | None = None) -> Msg:
+    """Read messages, playing (not passing, so the seat stays in) whenever it is seat 0's turn, until ``pred``."""
+    pending = False
+    while True:
+        if act and state is not None and not pending and 0 in state["view"]["seats_to_act"]:
+            legal = [a["action"] for a in state["view"]["legal"]]
+            choice = next((a for a in legal if a != "pass"), legal[0])
+            ws.send(json.dumps({"type": "act", "action": choice, "deal": state["deal"], "step": state["step"]}))
+            pending = True
+            state = None  # act again only on a newer state
+        msg: Msg = json.loads(ws.recv(timeout=120))
+        if msg["type"] == "state":
+            state = msg
+        assert msg["type"] != "error", msg
+        if msg["type"] == "events" and any(e["seat"] == 0 for e in msg["events"]):
+            pending = False
+        if pred(msg):
+            return msg
+
+
+def test_kill_9_in_the_middle_of_a_deal_then_restart_resumes_it(tmp_path: Path) -> None:
+    db, port = tmp_path / "loo.db", free_port()
+    proc = start_server(db, port)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        t = httpx.post(f"{base}/api/tables", json={"preset": "three-card", "players": 3, "stack": 50}).json()
+        tid = t["table_id"]
+        token = httpx.post(f"{base}/api/tables/{tid}/seats/0", json={"name": "Ann"}).json()["token"]
+        for s in (1, 2):
+            r = httpx.post(
+                f"{base}/api/tables/{tid}/seats/{s}/bot", json={"style": "random", "host_token": t["host_token"]}
+            )
+            assert r.status_code == 200
+        url = f"ws://127.0.0.1:{port}/ws/tables/{tid}?token={token}"
+        with connect(url) as ws:
+            # the middle of a deal: seat 0 has played a card and the deal is not over
+            mid = _until(
+                ws,
+                lambda m: (
+                    m["type"] == "state"
+                    and m["view"]["phase"] == "play"
+                    and any(s == 0 for s, _c in m["view"]["trick"])
+                    and m["view"]["settlement"] is None
+                ),
+            )
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    deal = mid["deal"]
+    proc = start_server(db, port)
+    try:
+        with connect(url) as ws:
+            first = _until(ws, lambda m: m["type"] == "state", act=False)
+            assert first["deal"] == deal and first["step"] >= mid["step"]
+            assert first["commitment"] == mid["commitment"]
+            assert set(first["view"]["hand"]) <= set(mid["view"]["hand"])
+            after = _until(
+                ws, lambda m: m["type"] == "state" and m["deal"] == deal and bool(m["view"]["settlement"]), state=first
+            )
+            over = _until(ws, lambda m: m["type"] == "deal_over" and m["deal"] == deal, act=False)
+        view = after["view"]
+        assert sum(view["stacks"]) + view["pool"] == 3 * 50
+        assert over["commitment"] == mid["commitment"]
+        history = httpx.get(f"{base}/api/tables/{tid}/history").text.splitlines()
+        rec = json.loads(history[deal - 1])
+        assert rec["deal"] == deal and rec["result"]["stacks"] == view["stacks"]
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
