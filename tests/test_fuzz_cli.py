@@ -132,6 +132,12 @@ def test_random_argument_vectors_end_in_one_sentence(command: str, files: Path) 
             mp.setattr("sys.stdout", out)
             mp.setattr("sys.stderr", err)
             mp.setattr("sys.stdin", io.StringIO())  # `loo play` must see no terminal and stop
+            if command == "serve":
+                # everything up to the server: the arguments, the database and the address, but never a server that
+                # blocks the test; the data folder and relative SQLite paths land in the test's folder
+                mp.setattr("lanterloo.web.serve.uvicorn.run", lambda *a, **k: None)
+                mp.setenv("XDG_DATA_HOME", str(files))
+                mp.chdir(files)
             code = main(argv)
         text = err.getvalue()
         counts["tried"] += 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import sys
 
 import uvicorn
@@ -18,6 +19,26 @@ def run(host: str, port: int, db: str | None, *, bot_delay: float = 0.8, hold_se
         first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
         print(f"loo: the database {db or '(default)'} cannot be opened: {first[:200]}", file=sys.stderr)
         return 2
+    problem = _cannot_listen(host, port)
+    if problem is not None:
+        print(f"loo: cannot listen on {host}:{port}: {problem}.", file=sys.stderr)
+        return 2
     print(f"lanterloo web table on http://{host}:{port}/ (Ctrl-C stops it)", file=sys.stderr, flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536)
     return 0
+
+
+def _cannot_listen(host: str, port: int) -> str | None:
+    """Why the address cannot be served (port taken, no such host), or None: uvicorn would log it and exit."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError) as e:
+        return f"the host cannot be resolved ({e})"
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as e:
+            return e.strerror.lower() if e.strerror else str(e)
+    return None
