@@ -17,7 +17,7 @@ PLAY := $(VENV)/.installed-play
 TEST := $(VENV)/.installed-test
 BENCH := $(VENV)/.installed-bench
 
-.PHONY: play test lint typecheck pytest bench clean venv venv-play fuzz
+.PHONY: play test lint typecheck pytest bench clean venv venv-play fuzz load
 
 $(BIN)/python:
 	@echo "Creating the local environment in $(VENV) ..."
@@ -72,3 +72,19 @@ bench: $(BENCH)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis fuzz-report.jsonl
+
+# The web table under load (docs/benchmarks.md, "Web table under load"): 200 tables of 5 websocket clients that
+# think 1 s per decision, for 60 s, against a `loo serve` on SQLite in a temp folder, then against a throwaway
+# PostgreSQL cluster on 127.0.0.1 (skipped, saying so, where initdb is missing). LOAD_ARGS reach both runs:
+# make load LOAD_ARGS="--tables 50 --seconds 20".
+WEB := $(VENV)/.installed-web
+LOAD_ARGS ?=
+
+$(WEB): pyproject.toml | $(BIN)/python
+	@echo "Installing the web table into $(VENV) (once) ..."
+	@$(PIP) install -e '.[web]'
+	@touch $@
+
+load: $(WEB)
+	$(BIN)/python bench/load.py $(LOAD_ARGS)
+	$(BIN)/python bench/load.py --db temp-postgresql $(LOAD_ARGS)
