@@ -16,8 +16,9 @@ ARGS ?=
 PLAY := $(VENV)/.installed-play
 TEST := $(VENV)/.installed-test
 BENCH := $(VENV)/.installed-bench
+WEB := $(VENV)/.installed-web
 
-.PHONY: play test lint typecheck pytest bench clean venv venv-play fuzz load
+.PHONY: play test lint typecheck pytest bench clean venv venv-play fuzz serve load
 
 $(BIN)/python:
 	@echo "Creating the local environment in $(VENV) ..."
@@ -38,12 +39,21 @@ $(BENCH): pyproject.toml | $(BIN)/python
 	@$(PIP) install -e '.[bench]'
 	@touch $@
 
+$(WEB): pyproject.toml | $(BIN)/python
+	@echo "Installing the web table into $(VENV) (once) ..."
+	@$(PIP) install -e '.[web]'
+	@touch $@
+
 venv-play: $(PLAY)
 
 venv: $(TEST)
 
 play: $(PLAY)
 	@$(BIN)/loo play $(ARGS)
+
+# The web table on http://127.0.0.1:8000 (SQLite in the user's data folder); anything for `loo serve` in ARGS.
+serve: $(WEB)
+	@$(BIN)/loo serve $(ARGS)
 
 lint: $(TEST)
 	$(BIN)/ruff check src tests bench
@@ -76,15 +86,10 @@ clean:
 # The web table under load (docs/benchmarks.md, "Web table under load"): 200 tables of 5 websocket clients that
 # think 1 s per decision, for 60 s, against a `loo serve` on SQLite in a temp folder, then against a throwaway
 # PostgreSQL cluster on 127.0.0.1 (skipped, saying so, where initdb is missing). LOAD_ARGS reach both runs:
-# make load LOAD_ARGS="--tables 50 --seconds 20".
-WEB := $(VENV)/.installed-web
+# make load LOAD_ARGS="--tables 50 --seconds 20". The test tools' set holds the web extra and httpx, which the
+# load clients use to set the tables up.
 LOAD_ARGS ?=
 
-$(WEB): pyproject.toml | $(BIN)/python
-	@echo "Installing the web table into $(VENV) (once) ..."
-	@$(PIP) install -e '.[web]'
-	@touch $@
-
-load: $(WEB)
+load: $(TEST)
 	$(BIN)/python bench/load.py $(LOAD_ARGS)
 	$(BIN)/python bench/load.py --db temp-postgresql $(LOAD_ARGS)

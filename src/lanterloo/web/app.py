@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -240,6 +241,8 @@ def create_app(
             except IntegrityError:
                 raise ApiError(409, f"Seat {seat} is taken.") from None
             room.seats = {s.seat: s for s in store.seats(room.setup.id)}
+            if kind == "human" and not room.connected(seat):
+                room.away_since[seat] = time.monotonic()  # away until the player's page connects
             room.seat_changed(seat)
             room.broadcast_summary()
             if len(room.seats) == room.setup.players:
