@@ -131,7 +131,8 @@ class Report:
             return "-" if v is None else f"{v:.1f} ms"
 
         srv = self.server_cpu_s
-        cpu = "-" if srv is None else f"{srv:.1f} s ({srv / self.seconds:.0%})"
+        per = f", {1000 * srv / self.actions:.1f} ms an action" if srv is not None and self.actions else ""
+        cpu = "-" if srv is None else f"{srv:.1f} s ({srv / self.seconds:.0%} of a core{per})"
         out = [
             f"database        {self.db}",
             f"tables          {self.tables} of {self.clients // max(1, self.tables)} seats ({self.clients} clients), "
@@ -142,7 +143,7 @@ class Report:
             f"latency         p50 {ms(self.p50_ms)}, p99 {ms(self.p99_ms)}, max {ms(self.max_ms)}",
             f"errors          {self.errors} (disconnects {self.disconnects})",
             f"deals finished  {self.deals_finished} (tables done: {self.tables_done})",
-            f"cpu             server {cpu}, clients {self.client_cpu_s:.1f} s "
+            f"cpu             server {cpu}; clients {self.client_cpu_s:.1f} s in all "
             f"({self.client_cpu_s / self.seconds:.0%}); load average {self.load_average[0]:.1f} then "
             f"{self.load_average[1]:.1f} on {os.cpu_count()} cores",
         ]
@@ -361,8 +362,9 @@ class Meter:
     """The main process's view of the counts: all of them, the steady part (once every client is connected, the
     clock starts) and the window since the last live line."""
 
-    def __init__(self, opts: Options, clients: int, out: Any) -> None:
-        self.opts, self.clients, self.out = opts, clients, out
+    def __init__(self, opts: Options, clients: int, out: Any, pid: int | None) -> None:
+        self.opts, self.clients, self.out, self.pid = opts, clients, out, pid
+        self.cpu0: float | None = None  # the server's CPU seconds when the clock started
         self.all, self.steady, self.window = Stats(), Stats(), Stats()
         self.t0 = time.monotonic()
         self.ready: float | None = None  # when the last client was welcomed
@@ -372,6 +374,7 @@ class Meter:
         self.all.merge(s)
         if self.ready is None and self.all.connected >= self.clients:
             self.ready = time.monotonic()
+            self.cpu0 = cpu_seconds(self.pid)
             self.line(f"all {self.clients} clients connected in {self.ready - self.t0:.1f} s; measuring")
             self.last = self.ready
             return  # what came before is the connecting phase, not the steady load
@@ -411,9 +414,8 @@ def run(opts: Options, out: Any = None) -> Report:
         seats = make_tables(base, opts)
         db = opts.db or ("(the server's own)" if opts.url else "sqlite (temp file)")
         load0 = os.getloadavg()[0]
-        meter = Meter(opts, len(seats), out)
+        meter = Meter(opts, len(seats), out, pid)
         meter.line(f"load: {opts.tables} tables, {len(seats)} clients on {base}, db {db}")
-        cpu0 = cpu_seconds(pid)
         client_cpu = 0.0
         if opts.procs <= 1:
 
@@ -478,7 +480,7 @@ def run(opts: Options, out: Any = None) -> Report:
         disconnects=meter.all.disconnects,
         deals_finished=meter.all.deals,
         tables_done=meter.all.tables_over,
-        server_cpu_s=None if cpu0 is None or cpu1 is None else cpu1 - cpu0,
+        server_cpu_s=None if meter.cpu0 is None or cpu1 is None else cpu1 - meter.cpu0,
         client_cpu_s=client_cpu,
         load_average=(load0, load1),
         error_samples=meter.all.error_samples,
