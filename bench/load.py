@@ -41,7 +41,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
 SRC = Path(__file__).resolve().parents[1] / "src"
-Seat = tuple[str, int, str]  # table id, seat, seat token
+Seat = tuple[str, int, str, float]  # table id, seat, seat token, seconds before its client connects
 
 
 @dataclass
@@ -54,10 +54,13 @@ class Options:
     stack: int = 10_000  # large, so no table ends early because a player went broke
     deals: int | None = None  # deals each table's clients play, then leave; None: until --seconds
     seconds: float = 60.0
+    # The tables' players arrive over this many seconds, as people sit down, rather than all at once: tables that
+    # all start at one moment stay in step for minutes, every deal ending and starting in the same second.
+    ramp: float = 20.0
     think: float = 1.0
     jitter: float = 0.5  # the think time is uniform in think * [1 - jitter, 1 + jitter]
     deal_pause: float = 0.8  # the server's --bot-delay, which also sets its pause between deals (3x)
-    procs: int = 1  # client processes
+    procs: int = 2  # client processes: one process of 1000 clients adds its own queueing to the latency
     seed: int = 1
     every: float = 5.0
     quiet: bool = False
@@ -109,6 +112,7 @@ class Report:
     tables: int
     clients: int
     think: float
+    ramp: float
     connect_s: float | None  # until every client was welcomed; the figures below are from then on
     seconds: float
     actions: int
@@ -137,7 +141,8 @@ class Report:
             f"database        {self.db}",
             f"tables          {self.tables} of {self.clients // max(1, self.tables)} seats ({self.clients} clients), "
             f"think {self.think:g} s",
-            f"connected in    {'-' if self.connect_s is None else f'{self.connect_s:.1f} s'}",
+            f"connected in    {'-' if self.connect_s is None else f'{self.connect_s:.1f} s'} "
+            f"(the players arriving over {self.ramp:g} s)",
             f"measured        {self.seconds:.1f} s from then",
             f"actions         {self.actions} ({self.actions_per_s:.1f}/s; {self.actions_all} with the connecting)",
             f"latency         p50 {ms(self.p50_ms)}, p99 {ms(self.p99_ms)}, max {ms(self.max_ms)}",
@@ -158,7 +163,7 @@ class Client:
     """One seat's websocket bot: acts on its turns, counts its actions, their latency, and refusals."""
 
     def __init__(self, base: str, seat: Seat, opts: Options, stats: Stats, stop: asyncio.Event) -> None:
-        self.base, (self.table, self.seat, self.token) = base, seat
+        self.base, (self.table, self.seat, self.token, self.delay) = base, seat
         self.opts, self.stats, self.stop = opts, stats, stop
         self.rng = random.Random(f"{opts.seed}/{self.table}/{self.seat}")
         self.state: dict[str, Any] | None = None
@@ -203,6 +208,10 @@ class Client:
     async def run(self) -> None:
         ws_base = self.base.replace("http", "ws", 1)
         url = f"{ws_base}/ws/tables/{self.table}?token={self.token}"
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.stop.wait(), timeout=self.delay)
+        if self.stop.is_set():
+            return
         try:
             async with connect(url, max_size=2**20, ping_interval=None, open_timeout=60) as ws:
                 reader = asyncio.get_running_loop().create_task(self.read(ws))
@@ -348,7 +357,7 @@ def make_tables(base: str, opts: Options) -> list[Seat]:
             for s in range(opts.players):
                 r = http.post(f"/api/tables/{tid}/seats/{s}", json={"name": f"L{t}-{s}"})
                 r.raise_for_status()
-                seats.append((tid, s, r.json()["token"]))
+                seats.append((tid, s, r.json()["token"], opts.ramp * t / opts.tables))
     return seats
 
 
@@ -402,7 +411,7 @@ class Meter:
 
     def done(self) -> bool:
         """Time is up (counted from the moment every client is connected, or from the start if that never comes)."""
-        since = self.ready if self.ready is not None else self.t0 + 120.0
+        since = self.ready if self.ready is not None else self.t0 + self.opts.ramp + 120.0
         return time.monotonic() - since >= self.opts.seconds
 
 
@@ -468,6 +477,7 @@ def run(opts: Options, out: Any = None) -> Report:
         tables=opts.tables,
         clients=len(seats),
         think=opts.think,
+        ramp=opts.ramp,
         connect_s=None if meter.ready is None else meter.ready - meter.t0,
         seconds=elapsed,
         actions=st.actions,
@@ -495,19 +505,22 @@ def parse(argv: Sequence[str] | None = None) -> tuple[Options, str | None]:
     p.add_argument("--tables", type=int, default=d.tables, help=f"tables of 5 seats ({d.tables})")
     p.add_argument("--seconds", type=float, default=d.seconds, help=f"stop after this long ({d.seconds:g})")
     p.add_argument("--deals", type=int, default=None, help="deals per table, then its clients leave")
+    p.add_argument("--ramp", type=float, default=d.ramp, help=f"seconds over which tables' players arrive ({d.ramp:g})")
     p.add_argument("--think", type=float, default=d.think, help=f"seconds a client thinks per decision ({d.think:g})")
     p.add_argument("--jitter", type=float, default=d.jitter, help=f"think time spread, 0..1 ({d.jitter:g})")
     p.add_argument("--deal-pause", type=float, default=d.deal_pause, help="the started server's --bot-delay")
     p.add_argument("--preset", default=d.preset)
-    p.add_argument("--procs", type=int, default=d.procs, help="client processes (1)")
+    p.add_argument("--procs", type=int, default=d.procs, help=f"client processes ({d.procs})")
     p.add_argument("--seed", type=int, default=d.seed)
     p.add_argument("--every", type=float, default=d.every, help="seconds between live lines")
     p.add_argument("--profile", help="run the started server under cProfile, writing this file")
     p.add_argument("--json", help="also write the report as JSON to this file")
     p.add_argument("--quiet", action="store_true")
     a = p.parse_args(argv)
-    if not 0 <= a.jitter <= 1 or a.tables < 1 or a.seconds <= 0 or a.think < 0 or a.procs < 1:
-        p.error("--tables and --procs must be at least 1, --seconds above 0, --think at least 0, --jitter 0..1")
+    if not 0 <= a.jitter <= 1 or a.tables < 1 or a.seconds <= 0 or min(a.think, a.ramp) < 0 or a.procs < 1:
+        p.error(
+            "--tables and --procs must be at least 1, --seconds above 0, --think and --ramp 0 or more, --jitter 0..1"
+        )
     opts = Options(
         url=a.url,
         db=a.db,
@@ -515,6 +528,7 @@ def parse(argv: Sequence[str] | None = None) -> tuple[Options, str | None]:
         seconds=a.seconds,
         deals=a.deals,
         think=a.think,
+        ramp=a.ramp,
         jitter=a.jitter,
         deal_pause=a.deal_pause,
         preset=a.preset,

@@ -10,17 +10,21 @@ import sys
 from pathlib import Path
 
 import httpx
+import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/ sits beside src/, not inside it
 
 from bench import load
 
 
-def test_two_tables_play_their_deals_and_the_report_counts_the_actions_the_server_recorded(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("procs", "ramp"), [(1, 0.0), (2, 0.5)])
+def test_two_tables_play_their_deals_and_the_report_counts_the_actions_the_server_recorded(
+    tmp_path: Path, procs: int, ramp: float
+) -> None:
     with load.server(load.Options(deal_pause=0.0), tmp_path) as (base, pid):
         assert pid is not None
         out = io.StringIO()
-        opts = load.Options(url=base, tables=2, think=0.0, deals=2, seconds=600.0, every=0.0)
+        opts = load.Options(url=base, tables=2, think=0.0, deals=2, seconds=600.0, every=0.0, procs=procs, ramp=ramp)
         report = load.run(opts, out)
         tables = httpx.get(f"{base}/api/tables").json()["tables"]
         recorded = 0
