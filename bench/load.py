@@ -60,6 +60,7 @@ class Options:
     think: float = 1.0
     jitter: float = 0.5  # the think time is uniform in think * [1 - jitter, 1 + jitter]
     deal_pause: float = 0.8  # the server's --bot-delay, which also sets its pause between deals (3x)
+    deflate: bool = True  # offer permessage-deflate, as browsers do (the server then compresses every message)
     procs: int = 2  # client processes: one process of 1000 clients adds its own queueing to the latency
     seed: int = 1
     every: float = 5.0
@@ -113,6 +114,7 @@ class Report:
     clients: int
     think: float
     ramp: float
+    deflate: bool
     connect_s: float | None  # until every client was welcomed; the figures below are from then on
     seconds: float
     actions: int
@@ -140,7 +142,7 @@ class Report:
         out = [
             f"database        {self.db}",
             f"tables          {self.tables} of {self.clients // max(1, self.tables)} seats ({self.clients} clients), "
-            f"think {self.think:g} s",
+            f"think {self.think:g} s, {'with' if self.deflate else 'without'} permessage-deflate",
             f"connected in    {'-' if self.connect_s is None else f'{self.connect_s:.1f} s'} "
             f"(the players arriving over {self.ramp:g} s)",
             f"measured        {self.seconds:.1f} s from then",
@@ -213,7 +215,8 @@ class Client:
         if self.stop.is_set():
             return
         try:
-            async with connect(url, max_size=2**20, ping_interval=None, open_timeout=60) as ws:
+            deflate = "deflate" if self.opts.deflate else None
+            async with connect(url, max_size=2**20, ping_interval=None, open_timeout=60, compression=deflate) as ws:
                 reader = asyncio.get_running_loop().create_task(self.read(ws))
                 stopper = asyncio.get_running_loop().create_task(self.stop.wait())
                 await asyncio.wait({reader, stopper}, return_when=asyncio.FIRST_COMPLETED)
@@ -478,6 +481,7 @@ def run(opts: Options, out: Any = None) -> Report:
         clients=len(seats),
         think=opts.think,
         ramp=opts.ramp,
+        deflate=opts.deflate,
         connect_s=None if meter.ready is None else meter.ready - meter.t0,
         seconds=elapsed,
         actions=st.actions,
@@ -510,6 +514,7 @@ def parse(argv: Sequence[str] | None = None) -> tuple[Options, str | None]:
     p.add_argument("--jitter", type=float, default=d.jitter, help=f"think time spread, 0..1 ({d.jitter:g})")
     p.add_argument("--deal-pause", type=float, default=d.deal_pause, help="the started server's --bot-delay")
     p.add_argument("--preset", default=d.preset)
+    p.add_argument("--no-deflate", action="store_true", help="do not offer permessage-deflate (browsers do)")
     p.add_argument("--procs", type=int, default=d.procs, help=f"client processes ({d.procs})")
     p.add_argument("--seed", type=int, default=d.seed)
     p.add_argument("--every", type=float, default=d.every, help="seconds between live lines")
@@ -529,6 +534,7 @@ def parse(argv: Sequence[str] | None = None) -> tuple[Options, str | None]:
         deals=a.deals,
         think=a.think,
         ramp=a.ramp,
+        deflate=not a.no_deflate,
         jitter=a.jitter,
         deal_pause=a.deal_pause,
         preset=a.preset,
