@@ -128,6 +128,7 @@ class Report:
     deals_finished: int
     tables_done: int
     server_cpu_s: float | None
+    server_wait_s: float | None  # runnable but waiting for a CPU: the machine's other work, not the server's
     client_cpu_s: float
     load_average: tuple[float, float]  # the machine's 1-minute load average before and after
     error_samples: list[str]
@@ -154,6 +155,8 @@ class Report:
             f"({self.client_cpu_s / self.seconds:.0%}); load average {self.load_average[0]:.1f} then "
             f"{self.load_average[1]:.1f} on {os.cpu_count()} cores",
         ]
+        if self.server_wait_s is not None:
+            out.append(f"server waited   {self.server_wait_s:.1f} s for a CPU while runnable (other processes)")
         out += [f"  error: {e}" for e in self.error_samples]
         return out
 
@@ -348,6 +351,16 @@ def cpu_seconds(pid: int | None) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def run_queue_wait(pid: int | None) -> float | None:
+    """Seconds the process's main thread has waited, runnable, for a CPU (Linux /proc/PID/schedstat), or None."""
+    if pid is None:
+        return None
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 def make_tables(base: str, opts: Options) -> list[Seat]:
     """The tables, every seat taken by a named player (the last one taken starts the table)."""
     seats: list[Seat] = []
@@ -377,6 +390,7 @@ class Meter:
     def __init__(self, opts: Options, clients: int, out: Any, pid: int | None) -> None:
         self.opts, self.clients, self.out, self.pid = opts, clients, out, pid
         self.cpu0: float | None = None  # the server's CPU seconds when the clock started
+        self.wait0: float | None = None  # and its seconds of waiting for a CPU
         self.all, self.steady, self.window = Stats(), Stats(), Stats()
         self.t0 = time.monotonic()
         self.ready: float | None = None  # when the last client was welcomed
@@ -387,6 +401,7 @@ class Meter:
         if self.ready is None and self.all.connected >= self.clients:
             self.ready = time.monotonic()
             self.cpu0 = cpu_seconds(self.pid)
+            self.wait0 = run_queue_wait(self.pid)
             self.line(f"all {self.clients} clients connected in {self.ready - self.t0:.1f} s; measuring")
             self.last = self.ready
             return  # what came before is the connecting phase, not the steady load
@@ -470,7 +485,7 @@ def run(opts: Options, out: Any = None) -> Report:
                 p.join()
         end = time.monotonic()
         meter.tick(final=True)
-        cpu1 = cpu_seconds(pid)
+        cpu1, wait1 = cpu_seconds(pid), run_queue_wait(pid)
         load1 = os.getloadavg()[0]
     st = meter.steady
     elapsed = end - (meter.ready if meter.ready is not None else meter.t0)
@@ -495,6 +510,7 @@ def run(opts: Options, out: Any = None) -> Report:
         deals_finished=meter.all.deals,
         tables_done=meter.all.tables_over,
         server_cpu_s=None if meter.cpu0 is None or cpu1 is None else cpu1 - meter.cpu0,
+        server_wait_s=None if meter.wait0 is None or wait1 is None else wait1 - meter.wait0,
         client_cpu_s=client_cpu,
         load_average=(load0, load1),
         error_samples=meter.all.error_samples,
