@@ -66,7 +66,6 @@ class Options:
     every: float = 5.0
     quiet: bool = False
     profile: str | None = None  # write the server's cProfile here
-    nice: int | None = None  # start the server under nice -n NICE (negative, as root: it gets a CPU first)
 
 
 @dataclass
@@ -314,8 +313,7 @@ def server(opts: Options, folder: Path) -> Iterator[tuple[str, int | None]]:
     db = opts.db or f"sqlite:///{folder / 'load.sqlite3'}"
     env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
     prof = ["-m", "cProfile", "-o", opts.profile] if opts.profile else []
-    nice = ["nice", "-n", str(opts.nice)] if opts.nice is not None else []
-    cmd = [*nice, sys.executable, *prof, "-m", "lanterloo.cli", "serve", "--port", str(port), "--db", db]
+    cmd = [sys.executable, *prof, "-m", "lanterloo.cli", "serve", "--port", str(port), "--db", db]
     cmd += ["--bot-delay", str(opts.deal_pause)]
     log = open(folder / "server.log", "wb")  # noqa: SIM115 (closed below, after the server has stopped)
     proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
@@ -537,7 +535,6 @@ def parse(argv: Sequence[str] | None = None) -> tuple[Options, str | None]:
     p.add_argument("--seed", type=int, default=d.seed)
     p.add_argument("--every", type=float, default=d.every, help="seconds between live lines")
     p.add_argument("--profile", help="run the started server under cProfile, writing this file")
-    p.add_argument("--nice", type=int, help="start the server under nice -n NICE (-10 as root: a CPU before others)")
     p.add_argument("--json", help="also write the report as JSON to this file")
     p.add_argument("--quiet", action="store_true")
     a = p.parse_args(argv)
@@ -562,7 +559,6 @@ def parse(argv: Sequence[str] | None = None) -> tuple[Options, str | None]:
         every=a.every,
         quiet=a.quiet,
         profile=a.profile,
-        nice=a.nice,
     )
     return opts, a.json
 
