@@ -18,7 +18,7 @@ TEST := $(VENV)/.installed-test
 BENCH := $(VENV)/.installed-bench
 WEB := $(VENV)/.installed-web
 
-.PHONY: play test lint typecheck pytest bench clean venv venv-play fuzz serve
+.PHONY: play test lint typecheck pytest bench clean venv venv-play fuzz serve load
 
 $(BIN)/python:
 	@echo "Creating the local environment in $(VENV) ..."
@@ -82,3 +82,14 @@ bench: $(BENCH)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis fuzz-report.jsonl
+
+# The web table under load (docs/benchmarks.md, "Web table under load"): 200 tables of 5 websocket clients that
+# think 1 s per decision, for 60 s, against a `loo serve` on SQLite in a temp folder, then against a throwaway
+# PostgreSQL cluster on 127.0.0.1 (skipped, saying so, where initdb is missing). LOAD_ARGS reach both runs:
+# make load LOAD_ARGS="--tables 50 --seconds 20". The test tools' set holds the web extra and httpx, which the
+# load clients use to set the tables up.
+LOAD_ARGS ?=
+
+load: $(TEST)
+	$(BIN)/python bench/load.py $(LOAD_ARGS)
+	$(BIN)/python bench/load.py --db temp-postgresql $(LOAD_ARGS)

@@ -28,6 +28,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    insert,
     select,
     update,
 )
@@ -289,9 +290,13 @@ class Store:
 
     # --- deals and actions ---
 
+    # The two writes of every deal and every action are Core inserts on a connection, not ORM units of work: the
+    # same committed row for about a third of the time (bench/load.py, docs/benchmarks.md "Web table under load").
+
     def add_deal(self, table_id: str, number: int, seed: str, commitment: str, procedure: str) -> None:
-        with self._s() as s, s.begin():
-            s.add(DealRow(table_id=table_id, number=number, seed=seed, commitment=commitment, procedure=procedure))
+        row = {"table_id": table_id, "number": number, "seed": seed, "commitment": commitment, "procedure": procedure}
+        with self.engine.begin() as c:
+            c.execute(insert(DealRow), row)
 
     def drop_deal(self, table_id: str, number: int) -> None:
         """Forget a deal that could not start (the session ended at its ante): it has no action."""
@@ -299,8 +304,9 @@ class Store:
             s.execute(delete(DealRow).where(DealRow.table_id == table_id, DealRow.number == number))
 
     def add_action(self, table_id: str, deal: int, step: int, seat: int, action: str) -> None:
-        with self._s() as s, s.begin():
-            s.add(ActionRow(table_id=table_id, deal=deal, step=step, seat=seat, action=action))
+        row = {"table_id": table_id, "deal": deal, "step": step, "seat": seat, "action": action}
+        with self.engine.begin() as c:
+            c.execute(insert(ActionRow), row)
 
     def deals(self, table_id: str) -> list[StoredDeal]:
         with self._s() as s:
