@@ -132,6 +132,7 @@ def test_random_argument_vectors_end_in_one_sentence(command: str, files: Path) 
             mp.setattr("sys.stdout", out)
             mp.setattr("sys.stderr", err)
             mp.setattr("sys.stdin", io.StringIO())  # `loo play` must see no terminal and stop
+            mp.setattr("lanterloo.cli.serve.start", lambda ns: 0)  # `loo serve`: the arguments, not a server
             code = main(argv)
         text = err.getvalue()
         counts["tried"] += 1

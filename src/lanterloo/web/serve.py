@@ -16,7 +16,7 @@ def run(host: str, port: int, db: str | None, *, bot_delay: float = 0.8, hold_se
         app = create_app(db, bot_delay=bot_delay, hold_seconds=hold_seconds)
     except (ArgumentError, OperationalError, ImportError) as e:
         first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-        print(f"loo: the database {db or '(default)'} cannot be opened: {first[:200]}", file=sys.stderr)
+        print(f"loo: the database {db or '(default)'} cannot be opened: {first[:200].rstrip('.')}.", file=sys.stderr)
         return 2
     print(f"lanterloo web table on http://{host}:{port}/ (Ctrl-C stops it)", file=sys.stderr, flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536)
