@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -27,6 +29,15 @@ def _console() -> tuple[Console, io.StringIO]:
     return Console(file=out, width=100, force_terminal=False), out
 
 
+def _sample(rate: float) -> run.Sample:
+    return run.Sample(games=int(rate), actions=int(rate) * 10, seconds=1.0)
+
+
+def _result(key: str, rates: list[float], references: tuple[str, ...] = ()) -> run.Result:
+    w = run.Workload(key, key, "deals/s", 5, references, lambda seconds, seed: _sample(0))
+    return run.Result(w, tuple(_sample(r) for r in rates))
+
+
 def test_every_preset_has_a_figure_and_a_reference() -> None:
     keys = [w.key for w in run.workloads()]
     assert len(keys) == len(set(keys))
@@ -34,11 +45,14 @@ def test_every_preset_has_a_figure_and_a_reference() -> None:
         assert name in keys
     assert run.ALL_PLAY_KEY in keys
     by_key = {w.key: w for w in run.workloads()}
-    assert by_key[run.REFERENCE_KEY].reference == run.OPENSPIEL_KEY
-    assert by_key[run.ALL_PLAY_KEY].reference == run.OPENSPIEL_KEY
+    if run.OPENSPIEL_KEY in by_key:
+        both = (run.OPENSPIEL_KEY, run.OPENSPIEL_VALIDATED_KEY)
+        assert by_key[run.REFERENCE_KEY].references == both
+        assert by_key[run.ALL_PLAY_KEY].references == both
+        assert by_key[run.OPENSPIEL_VALIDATED_KEY].references == (run.OPENSPIEL_KEY,)
     for name in PRESET_NAMES:
         if name != run.REFERENCE_KEY:
-            assert by_key[name].reference == run.REFERENCE_KEY
+            assert by_key[name].references == (run.REFERENCE_KEY,)
 
 
 def test_player_counts_are_five_where_allowed_and_four_for_louse() -> None:
@@ -50,9 +64,10 @@ def test_player_counts_are_five_where_allowed_and_four_for_louse() -> None:
 def test_every_loop_completes_whole_games_within_a_tiny_time_box() -> None:
     for w in run.workloads():
         sample = w.loop(TINY, 3)
-        assert sample.games >= 1, w.key
+        assert sample.games >= run.CHECK_EVERY, w.key  # the clock is read every CHECK_EVERY games
+        assert sample.games % run.CHECK_EVERY == 0, w.key
         assert sample.actions >= sample.games, w.key  # every deal needs at least one decision
-        assert sample.seconds > 0, w.key
+        assert sample.seconds >= TINY, w.key  # CPU time, and the box is never cut short
 
 
 def test_all_play_plays_every_card_like_oh_hell() -> None:
@@ -62,8 +77,9 @@ def test_all_play_plays_every_card_like_oh_hell() -> None:
     assert sample.actions == 20 * sample.games
 
 
-def test_openspiel_oh_hell_game_includes_its_chance_nodes() -> None:
-    loop = run.openspiel_loop()
+@pytest.mark.parametrize("validated", [False, True])
+def test_openspiel_oh_hell_game_includes_its_chance_nodes(validated: bool) -> None:
+    loop = run.openspiel_validated_loop() if validated else run.openspiel_loop()
     if loop is None:
         pytest.skip("OpenSpiel is not installed")
     sample = loop(TINY, 1)
@@ -71,21 +87,124 @@ def test_openspiel_oh_hell_game_includes_its_chance_nodes() -> None:
     assert sample.actions == 38 * sample.games
 
 
-def test_measure_keeps_every_run_and_reports_the_best() -> None:
-    w = run.select(run.workloads(), ["lou"])[0]
+def _openspiel_hand(state: Any) -> set[str]:
+    """The current player's cards ("H5", "SA", ...), read from oh_hell's information state ("    H: A5" lines)."""
+    text = state.information_state_string(state.current_player())
+    lines = [line.strip() for line in text.split("\nTricks:")[0].splitlines()]
+    return {line[0] + rank for line in lines if line[1:2] == ":" for rank in line[2:].strip()}
+
+
+def test_openspiel_validated_refuses_what_plain_apply_action_accepts() -> None:
+    # The reason for the second OpenSpiel figure: plain apply_action lets a player revoke (play off suit while
+    # holding the suit led); apply_action_with_legality_check refuses it, as lanterloo's apply does.
+    pyspiel = pytest.importorskip("pyspiel")
+    game = pyspiel.load_game(run.OPENSPIEL_GAME)
+    rng = random.Random(5)
+    for _ in range(200):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if state.is_player_node() and max(legal) < 52:  # a card to play, not a bid
+                shown = {state.action_to_string(a) for a in legal}
+                revokes = [a for a in range(52) if state.action_to_string(a) in _openspiel_hand(state) - shown]
+                if revokes:
+                    with pytest.raises(pyspiel.SpielError):
+                        state.clone().apply_action_with_legality_check(revokes[0])
+                    state.clone().apply_action(revokes[0])  # accepted without a word
+                    return
+            state.apply_action(legal[rng.randrange(len(legal))])
+    pytest.fail("no deal reached a follow constraint")
+
+
+def test_schedule_rotates_the_start_so_each_item_takes_every_place() -> None:
+    order = run.schedule(["a", "b", "c"], 4)
+    assert order == [["a", "b", "c"], ["b", "c", "a"], ["c", "a", "b"], ["a", "b", "c"]]
+    # Over a multiple of their number of rounds, every item is in every position equally often.
+    six = run.schedule(list("abcd"), 8)
+    for position in range(4):
+        assert sorted(r[position] for r in six) == sorted("abcd" * 2)
+    assert run.schedule([], 2) == [[], []]
+
+
+def test_measure_interleaves_the_figures_round_by_round() -> None:
+    calls: list[tuple[str, float, int]] = []
+
+    def fake(key: str) -> run.Workload:
+        def loop(seconds: float, seed: int) -> run.Sample:
+            calls.append((key, seconds, seed))
+            return _sample(100)
+
+        return run.Workload(key, key, "deals/s", 5, (), loop)
+
+    figures = [fake("x"), fake("y"), fake("z")]
     seen: list[str] = []
-    result = run.measure(w, TINY, 2, 0.01, progress=seen.append)
-    assert len(result.samples) == 2
-    assert result.best.rate == max(s.rate for s in result.samples)
-    assert seen[0] == "lou: warming up"
-    assert seen[-1].startswith("lou: run 2/2, best ")
+    results = run.measure(figures, 0.5, 2, 0.1, progress=seen.append)
+    # One warm-up each (seed 0), then round 1 from x, round 2 from y; one seed per round, shared by its figures.
+    assert calls == [
+        ("x", 0.1, 0),
+        ("y", 0.1, 0),
+        ("z", 0.1, 0),
+        ("x", 0.5, 1),
+        ("y", 0.5, 1),
+        ("z", 0.5, 1),
+        ("y", 0.5, 2),
+        ("z", 0.5, 2),
+        ("x", 0.5, 2),
+    ]
+    assert [r.workload.key for r in results] == ["x", "y", "z"]  # reported in the chosen order
+    assert all(len(r.samples) == 2 for r in results)
+    assert seen[0] == "x: warming up"
+    assert seen[-1] == "round 2/2: x"
 
 
-def test_only_filters_by_name() -> None:
+def test_ratio_is_the_median_of_the_per_round_ratios() -> None:
+    # A slow drift: both figures lose speed over the rounds, the figure always at half its reference.
+    ref = _result("ref", [1000, 800, 600, 400, 200])
+    fig = _result("fig", [500, 400, 300, 200, 100], ("ref",))
+    assert run.round_ratios(fig, ref) == [0.5] * 5
+    assert run.ratios([fig, ref])["fig"] == 0.5
+    # The median of the rounds may disagree: one disturbed round is voted down, not averaged in.
+    odd = _result("odd", [500, 400, 30, 200, 100], ("ref",))
+    assert run.ratios([odd, ref])["odd"] == 0.5
+    assert odd.median == 200
+    # No reference measured, no ratio.
+    assert run.ratios([fig])["fig"] is None
+
+
+def test_medians_and_quartiles_of_a_figure() -> None:
+    r = _result("r", [10, 40, 20, 30, 50])
+    assert r.median == 30
+    assert run.quartiles(r.rates) == (20, 40)
+    assert run.quartiles([7.0]) == (7.0, 7.0)
+    assert r.actions_per_game == 10
+    assert r.us_per_action == pytest.approx(5 * 1e6 / 1500)
+
+
+def test_verdict_lines_against_validated_and_plain_openspiel_and_the_floor() -> None:
+    spiel = _result(run.OPENSPIEL_KEY, [100, 100, 100])
+    validated = _result(run.OPENSPIEL_VALIDATED_KEY, [80, 80, 80], (run.OPENSPIEL_KEY,))
+    both = (run.OPENSPIEL_KEY, run.OPENSPIEL_VALIDATED_KEY)
+    three = _result(run.REFERENCE_KEY, [40, 40, 40], both)
+    all_play = _result(run.ALL_PLAY_KEY, [30, 30, 30], both)
+    lines = run.verdict([three, all_play, spiel, validated])
+    assert lines[0].startswith("reference engine / OpenSpiel (validated), three-card: 0.50× ")
+    assert "three-card/all-play: 0.38× " in lines[0]
+    assert lines[1].startswith("reference engine / OpenSpiel (plain), three-card: 0.40× ")
+    assert "three-card/all-play: 0.30× " in lines[1]
+    assert "broken for three-card/all-play vs plain" in lines[2]
+    assert "holds for three-card vs validated, three-card/all-play vs validated, three-card vs plain" in lines[2]
+
+
+def test_only_filters_by_name_and_brings_the_references_along() -> None:
     items = run.workloads()
     assert [w.key for w in run.select(items, ["THREE"])] == [run.REFERENCE_KEY, run.ALL_PLAY_KEY]
     assert run.select(items, []) == items
     assert run.select(items, ["no-such-game"]) == []
+    five = run.with_references(run.select(items, ["five"]), items)
+    assert [w.key for w in five] == [run.REFERENCE_KEY, "five-card"]
+    three = [w.key for w in run.with_references(run.select(items, ["three-card"]), items)]
+    if run.OPENSPIEL_KEY in {w.key for w in items}:
+        assert three == [run.REFERENCE_KEY, run.ALL_PLAY_KEY, run.OPENSPIEL_KEY, run.OPENSPIEL_VALIDATED_KEY]
 
 
 def test_main_with_an_unknown_only_names_the_problem() -> None:
@@ -97,41 +216,52 @@ def test_main_with_an_unknown_only_names_the_problem() -> None:
 def test_main_writes_the_table_and_json_with_ratios(tmp_path: Path) -> None:
     target = tmp_path / "results.json"
     console, out = _console()
-    argv = ["--seconds", str(TINY), "--repeats", "1", "--warmup", "0.01", "--write", "--output", str(target)]
+    argv = ["--seconds", str(TINY), "--rounds", "2", "--warmup", "0.01", "--write", "--output", str(target)]
     assert run.main(argv, console=console) == 0
     text = out.getvalue()
     data = json.loads(target.read_text(encoding="utf-8"))
     figures = data["figures"]
     assert set(figures) == {w.key for w in run.workloads()}
-    assert data["target_vs_openspiel"] == run.TARGET
+    assert data["target_vs_openspiel_validated"] == run.TARGET
+    assert data["floor_vs_openspiel"] == run.FLOOR
+    assert data["clock"] == "time.process_time"
+    assert set(data["load_average"]) == {"start", "end"}
     assert data["machine"]["python"].startswith("3.")
     assert data["settings"]["seconds"] == TINY
+    assert data["settings"]["rounds"] == 2
     for key, fig in figures.items():
         assert fig["rate"] > 0, key
-        assert len(fig["runs"]) == 1, key
+        assert len(fig["runs"]) == 2, key
+        assert fig["rate"] == pytest.approx(sum(fig["runs"]) / 2, abs=0.1), key  # the median of two
     for name in PRESET_NAMES:
         if name != run.REFERENCE_KEY:
-            expected = figures[name]["rate"] / figures[run.REFERENCE_KEY]["rate"]
+            per_round = [a / b for a, b in zip(figures[name]["runs"], figures[run.REFERENCE_KEY]["runs"], strict=True)]
+            expected = sum(per_round) / 2
             assert figures[name]["ratio"] == pytest.approx(expected, rel=1e-2, abs=1e-3)  # stored to 3 places
+            assert figures[name]["ratios"][run.REFERENCE_KEY]["median"] == figures[name]["ratio"]
     if run.OPENSPIEL_KEY in figures:
-        assert figures[run.ALL_PLAY_KEY]["ratio"] is not None
-        assert "ours / OpenSpiel, three-card/all-play" in text
+        assert set(figures[run.REFERENCE_KEY]["ratios"]) == {run.OPENSPIEL_KEY, run.OPENSPIEL_VALIDATED_KEY}
+        assert "reference engine / OpenSpiel (validated), three-card: " in text
+        assert "reference engine / OpenSpiel (plain), three-card: " in text
+        assert "issue 7's floor of 0.35× OpenSpiel" in text
     assert "Random-play throughput" in text
 
 
 def test_quick_and_defaults_set_the_time_boxes() -> None:
     quick = run.parse_args(["--quick"])
-    assert (quick.seconds, quick.repeats) == (run.QUICK_SECONDS, 1)
+    assert (quick.seconds, quick.rounds, quick.warmup) == (run.QUICK_SECONDS, run.QUICK_ROUNDS, run.QUICK_WARMUP)
     full = run.parse_args([])
-    assert (full.seconds, full.repeats, full.warmup) == (run.SECONDS, run.REPEATS, run.WARMUP)
+    assert (full.seconds, full.rounds, full.warmup) == (run.SECONDS, run.ROUNDS, run.WARMUP)
+    assert run.parse_args(["--repeats", "4"]).rounds == 4  # the old name still works
     with pytest.raises(SystemExit):
-        run.parse_args(["--repeats", "0"])
+        run.parse_args(["--rounds", "0"])
 
 
 def test_markdown_table_has_a_row_per_figure() -> None:
-    chosen = run.select(run.workloads(), ["three-card", "lou"])
-    results = [run.measure(w, TINY, 1, 0.0) for w in chosen]
+    chosen = run.with_references(run.select(run.workloads(), ["lou"]), run.workloads())
+    results = run.measure(chosen, TINY, 1, 0.0)
     lines = run.markdown(results).splitlines()
     assert len(lines) == 2 + len(chosen)
     assert lines[2].startswith(f"| `{run.REFERENCE_KEY}` | 5 | ")
     assert "deals/s" in lines[2]
+    assert lines[-1].endswith(f"× {run.REFERENCE_KEY} |")

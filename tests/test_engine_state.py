@@ -276,3 +276,23 @@ def test_LOO_POOL_4_an_older_record_of_a_deal_nobody_played_still_verifies() -> 
     record["result"]["settlement"]["pool_after"] += 1
     with pytest.raises(HistoryError):
         history.verify_record(record, 1)
+
+
+def test_LOO_DECL_2_the_miss_has_one_encoding_the_view_records_the_declaring_actions_kind() -> None:
+    """A declaration is a Decl in the deal and in the View, and its value is the notation of the action that made it."""
+    from lanterloo import DEFEND_MISS, PASS, STAND, TAKE_MISS, Decl, parse_action
+
+    for declaring in (PASS, STAND, TAKE_MISS, DEFEND_MISS):
+        assert Decl(declaring.kind) == declaring.notation()
+        assert parse_action(Decl(declaring.kind)) == declaring
+    rng = random.Random(11)
+    seen: set[Decl] = set()
+    for seed in range(60):
+        deal = Deal(rules_with("rams-loo", {"defend_miss": "at_least_one"}), [30] * 5, seed=seed)
+        while deal.phase is Phase.DECLARE:
+            seat, action = deal.seats_to_act()[0], rng.choice(deal.legal_actions())
+            deal.apply(action)
+            recorded = deal.view(seat).declarations[seat]
+            assert type(recorded) is Decl and recorded == action.kind
+            seen.add(recorded)
+    assert seen == set(Decl)

@@ -1,4 +1,4 @@
-"""The fair-deal procedure (docs/protocol.md, "Fair deals"): commitment, stream, unbiased draws, and the deck."""
+"""The fair-deal procedure (docs/fair-deals.md): commitment, stream, unbiased draws, and the deck."""
 
 from __future__ import annotations
 

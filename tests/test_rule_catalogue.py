@@ -32,7 +32,7 @@ RULE_ID = re.compile(
     r"-(\d+)((?:/\d+)*)(?:(?:\.\.|–)(\d+))?"  # the number, "/4" more, or "..3" a range
 )
 # Tokens of that shape that are not rule IDs. The research's "A-25" has a one-letter family, so it never matches.
-NOT_RULE_IDS = frozenset({"UTF-8"})
+NOT_RULE_IDS = frozenset({"UTF-8", "SHA-256"})  # an encoding and a hash, not rules
 # A literal that ends in the start of a rule ID, as in f"LOO-PLAY-{n}": an ID built at run time cannot be checked.
 PARTIAL_ID = re.compile(r"(?<![A-Za-z0-9-])[A-Z][A-Z0-9]+(?:-[A-Z0-9]*[A-Z][A-Z0-9]*)*-$")
 # A test named after a rule: the ID with underscores ("test_LOO_PLAY_2_...", "..._COMMON_4_SESSION_3").

@@ -25,7 +25,7 @@ from lanterloo.actions import (
     parse_action,
 )
 from lanterloo.cards import Card, Suit, parse_card, parse_cards
-from lanterloo.engine import TERMINAL, Deal, Phase, TrickRecord, View, replay, replay_events
+from lanterloo.engine import TERMINAL, Deal, Decl, Phase, TrickRecord, View, replay, replay_events
 from lanterloo.engine.events import Event
 from lanterloo.engine.scoring import Settlement, SettlementKind, Stakes
 from lanterloo.errors import HistoryError, IllegalActionError, LooError, LooTypeError, NotationError, RulesError
@@ -59,6 +59,7 @@ __all__ = [
     "Card",
     "Deal",
     "DealRecord",
+    "Decl",
     "DefendMiss",
     "Discard",
     "Event",

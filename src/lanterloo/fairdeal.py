@@ -2,7 +2,7 @@
 
 Before a deal the server publishes ``commitment(seed)``; after it, the seed itself. Anyone can then check that the
 seed hashes to the commitment and that ``deck_from_seed`` yields exactly the cards dealt. The procedure
-(docs/protocol.md, "Fair deals") uses nothing but SHA-256, so it can be repeated without Python:
+(docs/fair-deals.md) uses nothing but SHA-256, so it can be repeated without Python:
 
 1. The seed is 32 bytes, written as 64 lower-case hex digits. The commitment is ``SHA-256(seed bytes)`` in hex.
 2. The stream: block ``k`` (k = 0, 1, 2, ...) is ``SHA-256(seed bytes || k as 8 bytes big-endian)``; each block gives

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from lanterloo import validate
+from lanterloo import fairdeal, validate
 from lanterloo.actions import Action
 from lanterloo.engine import Deal, shape_of
 from lanterloo.errors import LooError, LooTypeError, shown
@@ -41,6 +41,8 @@ class DealRecord:
     pool_after: int
     totals_after: list[int] = field(default_factory=list)  # Louse: match totals after this deal
     seed: int | None = None
+    #: The published seed the deck came from (``new_deal(fair_seed=...)``): pass it to ``history.deal_to_record``.
+    fair_seed: str | None = None
 
 
 class Session:
@@ -122,8 +124,19 @@ class Session:
 
     # --- deals ---
 
-    def new_deal(self, deck: Sequence[int] | None = None) -> Deal:
-        """Start the next deal (the previous one must be finished)."""
+    def new_deal(self, deck: Sequence[int] | None = None, *, fair_seed: str | None = None) -> Deal:
+        """Start the next deal (the previous one must be finished).
+
+        ``fair_seed`` (64 hex digits, ``fairdeal.new_seed()``) deals the deck the seed gives by the documented
+        procedure (docs/fair-deals.md), whose commitment the caller publishes before the deal; the deal's record
+        keeps the seed. It cannot be given with ``deck``.
+        """
+        if fair_seed is not None:
+            if not isinstance(fair_seed, str):
+                raise LooTypeError(f"A fair seed must be text of 64 hexadecimal digits, not {shown(fair_seed)}.")
+            if deck is not None:
+                raise LooError("Give a deal a deck or a fair seed, not both: the seed decides the deck.")
+            deck = fairdeal.deck_from_seed(self.rules, self.n, fair_seed)
         if deck is not None:
             deck = validate.cards(deck, "The deck")
             pack = shape_of(self.rules).pack(self.rules, self.n)
@@ -139,6 +152,7 @@ class Session:
             raise LooError(f"The session is over: {self.end_reason}.")
         deal_seed = self.rng.getrandbits(63)
         self._deal_seed = deal_seed
+        self._fair_seed = None if fair_seed is None else fair_seed.lower()
         self.current = Deal(
             self.rules,
             self.stacks,
@@ -162,7 +176,9 @@ class Session:
         if st.points:
             self.totals = [a + b for a, b in zip(self.totals, st.points, strict=True)]
         self.deals_played += 1
-        rec = DealRecord(self.deals_played, deal, list(self.stacks), self.pool, list(self.totals), self._deal_seed)
+        rec = DealRecord(
+            self.deals_played, deal, list(self.stacks), self.pool, list(self.totals), self._deal_seed, self._fair_seed
+        )
         if not self.keep_records:
             self.records.clear()
         self.records.append(rec)

@@ -24,7 +24,7 @@ from lanterloo.bots.knowledge import FUTURE_THREAT, OVERRUFF, RUFF_IF_VOID, Know
 from lanterloo.bots.payoff import Payoff, payoff_for, trick_distribution
 from lanterloo.bots.style import Style
 from lanterloo.cards import ACE, KING, SUIT_MASKS, Card, cards_of
-from lanterloo.engine import Phase, View, tricks
+from lanterloo.engine import Decl, Phase, View, tricks
 from lanterloo.tables import NO_TRUMP
 
 _WORDS = ("no", "one", "two", "three", "four", "five")
@@ -57,14 +57,14 @@ def _weigh_seats(k: Knowledge, style: Style, activity: list[float] | None = None
             k.active[s] = 0.0
             continue
         d = view.declarations[s]
-        if d in ("play", "miss", "defend"):
-            k.active[s] = 1.0
-        elif d == "pass":
+        if d is Decl.PASS:
             k.active[s] = 0.0
+        elif d is not None:  # played, took the Miss or defends it
+            k.active[s] = 1.0
         else:
             guess = activity[s] if activity is not None else prior
             k.active[s] = min(1.0, max(0.05, guess + style.activity))
-        if k.hand_sizes[s] == 0 and d != "pass":
+        if k.hand_sizes[s] == 0 and d is not Decl.PASS:
             k.hand_sizes[s] = r.hand_size
     if not k.shape.loo_declarations or view.phase is not Phase.DECLARE or k.seat == view.dealer:
         return

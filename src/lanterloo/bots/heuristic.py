@@ -24,7 +24,7 @@ from lanterloo.bots.knowledge import Knowledge
 from lanterloo.bots.louse import decide_louse
 from lanterloo.bots.style import BALANCED, BOLD, CAUTIOUS, Style
 from lanterloo.bots.trickplay import decide_trick
-from lanterloo.engine import Phase, View
+from lanterloo.engine import Decl, Phase, View
 from lanterloo.errors import LooError
 
 PRIOR_WEIGHT = 10.0  # the prior counts as this many watched declarations
@@ -87,7 +87,7 @@ class HeuristicBot:
         for s, d in enumerate(view.declarations):
             if s != seat and d is not None:
                 self._seen[s] = self._seen.get(s, 0) + 1
-                self._stood[s] = self._stood.get(s, 0) + (d != "pass")
+                self._stood[s] = self._stood.get(s, 0) + (d is not Decl.PASS)
 
     def _activity(self, view: View) -> list[float]:
         prior = prior_activity(view)

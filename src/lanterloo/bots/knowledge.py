@@ -18,7 +18,7 @@ from functools import cache
 
 from lanterloo.actions import Discard
 from lanterloo.cards import Card, Suit, mask_of
-from lanterloo.engine import View, deck_for, shape_of, tables_once_led, tricks
+from lanterloo.engine import Decl, View, deck_for, shape_of, tables_once_led, tricks
 from lanterloo.tables import JACKS, NO_TRUMP, Tables
 
 # Ruffing: how often a trump gets the chance to ruff a side suit (we are void in one, or not yet), and how often
@@ -144,7 +144,7 @@ class Knowledge:
             return
         exchange = self.shape.exchanges(r)
         for s in range(self.n):
-            if s == self.seat or view.declarations[s] == "miss":
+            if s == self.seat or view.declarations[s] is Decl.MISS:
                 continue
             self.strength[s] = 1.0 + SELECTIVITY * (1.0 - activity[s]) + (EXCHANGED if exchange else 0.0)
 

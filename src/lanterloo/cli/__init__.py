@@ -1,7 +1,8 @@
-"""The ``loo`` command line: variants, rules, simulate, replay, watch, tutorial and play (one module per command
-group).
+"""The ``loo`` command line: variants, rules, simulate, replay, verify-deal, watch, tutorial and play (one module
+per command group).
 
-Exit status: 0 on success, 1 when a hand history does not verify (or cannot be read), 2 on a usage error. Every
+Exit status: 0 on success, 1 when a hand history does not verify (or cannot be read), 2 on a usage error
+(``loo verify-deal``: 1 when a seed fails its check, 2 when there is nothing to check). Every
 error is one sentence on stderr. House variants listed in the TOML files named by ``LANTERLOO_VARIANTS`` are
 registered first, so every command can use them (docs/adding-a-variant.md).
 """
@@ -22,11 +23,12 @@ from lanterloo.cli.rulescmd import cmd_rules, cmd_variants
 from lanterloo.cli.serve import cmd_serve
 from lanterloo.cli.simulate import cmd_simulate, format_summary
 from lanterloo.cli.tutorial import cmd_tutorial
+from lanterloo.cli.verifydeal import cmd_verify_deal
 from lanterloo.errors import LooError
 from lanterloo.rules.housefile import load_variants
 from lanterloo.termtext import escape
 
-COMMANDS = ("variants", "rules", "simulate", "replay", "watch", "tutorial", "play", "serve")
+COMMANDS = ("variants", "rules", "simulate", "replay", "verify-deal", "watch", "tutorial", "play", "serve")
 #: The environment variable naming TOML files of house variants (separated like PATH).
 VARIANTS_ENV = "LANTERLOO_VARIANTS"
 
@@ -57,6 +59,7 @@ _HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "rules": cmd_rules,
     "simulate": cmd_simulate,
     "replay": cmd_replay,
+    "verify-deal": cmd_verify_deal,
     "watch": cmd_watch,
     "tutorial": cmd_tutorial,
     "serve": cmd_serve,
@@ -157,6 +160,7 @@ __all__ = [
     "cmd_simulate",
     "cmd_tutorial",
     "cmd_variants",
+    "cmd_verify_deal",
     "cmd_watch",
     "format_summary",
     "main",

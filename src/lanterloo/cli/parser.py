@@ -65,6 +65,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     p = sub.add_parser(
+        "verify-deal",
+        help="check that a hand history's deals were dealt from their published seeds",
+        allow_abbrev=False,
+        description="For every deal of a hand history that records a fair seed, check that the seed matches the "
+        "commitment published before the deal (SHA-256) and that it gives exactly the deck dealt "
+        "(docs/fair-deals.md). Or check one seed against one commitment, with no file. Exit status 1 when a check "
+        "fails, 2 when there is nothing to check.",
+    )
+    p.add_argument("file", nargs="?", metavar="HISTORY", help="a hand history (JSON Lines), such as a web table's")
+    p.add_argument("--deal", type=count("--deal", 1), metavar="N", help="check only the deals numbered N")
+    p.add_argument("--seed", metavar="HEX", help="a revealed seed, 64 hexadecimal digits (with --commitment)")
+    p.add_argument("--commitment", metavar="HEX", help="the commitment published for it, 64 hexadecimal digits")
+
+    p = sub.add_parser(
         "watch",
         help="watch bots play a seeded session, deal by deal",
         allow_abbrev=False,

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from lanterloo.engine.state import Deal
 
 _new = tuple.__new__  # one Declared per declaration: skip NamedTuple's Python-level __new__
-DECL_OF: dict[type[Action], Decl] = {Pass: Decl.PASS, Stand: Decl.PLAY, TakeMiss: Decl.MISS, DefendMiss: Decl.DEFEND}
+DECL_OF: dict[type[Action], Decl] = {t: Decl(t.kind) for t in (Pass, Stand, TakeMiss, DefendMiss)}
 # Module constants: in 3.11 every ``Decl.X`` or ``Phase.X`` goes through EnumType.__getattr__, and each declaration
 # read several.
 _PASS, _PLAY, _MISS, _DEFEND = Decl.PASS, Decl.PLAY, Decl.MISS, Decl.DEFEND

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import NamedTuple
 
 from lanterloo.cards import Card
@@ -40,7 +40,10 @@ PLAYER_PHASES = frozenset({Phase.ANTE, Phase.DECLARE, Phase.COMMIT, Phase.EXCHAN
 WAITING_STEPS = frozenset({Phase.ANTE})
 
 
-class Decl(Enum):
+class Decl(StrEnum):
+    """A declaration as the deal records it and ``View.declarations`` shows it. Each value is the notation of the
+    action that makes it (``TakeMiss.kind == Decl.MISS``), so a record, its action and its text are one encoding."""
+
     PASS = "pass"
     PLAY = "play"
     MISS = "miss"

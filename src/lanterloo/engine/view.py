@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from lanterloo.engine.state import Deal
 
 # Enum attribute access is slow in Python 3.11; views are built for every bot decision.
-_DECL_TEXT: dict[Decl | None, str | None] = {None: None, **{d: d.value for d in Decl}}
 _SUITS = tuple(Suit)
 
 
@@ -49,7 +48,7 @@ class View:
     trump: Suit | None
     pam: Card | None  # the card that is Pam this deal, if any (PAM-1)
     tables: Tables  # each card's effective suit and power, and what beats it, for these trumps and Pam (shared)
-    declarations: tuple[str | None, ...]
+    declarations: tuple[Decl | None, ...]
     committed: tuple[bool, ...]
     in_play: tuple[bool, ...]
     order: tuple[int, ...]  # the seats in play, in playing order from the eldest hand (empty before play)
@@ -113,7 +112,7 @@ def build(deal: Deal, seat: int | None, with_events: bool) -> View:
         trump=_SUITS[deal._trump] if 0 <= deal._trump < 4 else None,
         pam=CARDS[deal._pam] if deal._pam >= 0 else None,
         tables=deal._tables,
-        declarations=tuple(_DECL_TEXT[d] for d in deal._decl),
+        declarations=tuple(deal._decl),
         committed=tuple(c is not None for c in deal._commits),
         in_play=tuple(deal._in_play),
         order=tuple(deal._order),

@@ -4,11 +4,12 @@ A line holds everything needed to re-verify the deal with nothing but the rules:
 option), the seats and their stacks, the dealer, the pool carried in, the deck order, every action in order, and
 the settlement. The package is split by job: ``writer`` (a deal as a record), ``reader`` (a line as a strictly
 typed record, within documented bounds), ``verifier`` (one deal replayed and compared with the rules) and
-``sessions`` (the order and continuity of a file's sessions).
+``sessions`` (the order and continuity of a file's sessions); ``fair`` checks a deal's published seed.
 """
 
 from __future__ import annotations
 
+from lanterloo.history.fair import FAIR_DOC, FAIR_FIELDS, fair_problems, fair_record
 from lanterloo.history.reader import (
     FORMAT_DOC,
     MAX_DEPTH,
@@ -20,12 +21,14 @@ from lanterloo.history.reader import (
     read,
 )
 from lanterloo.history.sessions import Verifier, deals, verify_file
-from lanterloo.history.verifier import rebuild, verify_record
+from lanterloo.history.verifier import rebuild, record_rules, verify_record
 from lanterloo.history.writer import ADDED_IN_VERSION_2, FORMAT, VERSION, deal_to_record, dumps, upgraded_rules, write
 from lanterloo.wholetext import MAX_INT_DIGITS
 
 __all__ = [
     "ADDED_IN_VERSION_2",
+    "FAIR_DOC",
+    "FAIR_FIELDS",
     "FORMAT",
     "FORMAT_DOC",
     "MAX_DEPTH",
@@ -38,10 +41,13 @@ __all__ = [
     "deal_to_record",
     "deals",
     "dumps",
+    "fair_problems",
+    "fair_record",
     "file_error",
     "parse_line",
     "read",
     "rebuild",
+    "record_rules",
     "upgraded_rules",
     "verify_file",
     "verify_record",

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from lanterloo.errors import HistoryError
+from lanterloo.history.fair import FAIR_DOC, fair_form_error
 from lanterloo.history.writer import FORMAT, VERSION
 from lanterloo.wholetext import MAX_INT_DIGITS, too_long
 
@@ -194,6 +195,10 @@ def check_fields(obj: dict[str, Any], line: int) -> None:
         _wrong("seed", "a whole number from 0, or null", obj["seed"], line)
     if not (isinstance(obj["deck"], list) and all(isinstance(c, str) for c in obj["deck"])):
         _wrong("deck", "an array of cards", obj["deck"], line)
+    if "fair" in obj:  # the one optional field: only a deal dealt from a published seed has it
+        why = fair_form_error(obj["fair"])
+        if why is not None:
+            _fail(f"the field 'fair' {why}, not {shown(obj['fair'])} (see {FAIR_DOC})", line)
     rs = obj["reshuffles"]
     if not (isinstance(rs, list) and all(isinstance(r, list) and all(isinstance(c, str) for c in r) for r in rs)):
         _wrong("reshuffles", "an array of arrays of cards", rs, line)

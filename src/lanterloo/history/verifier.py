@@ -18,6 +18,7 @@ from lanterloo.actions import Action, Discard, parse_action
 from lanterloo.cards import CARDS, Card, fmt_cards, parse_card, parse_cards
 from lanterloo.engine import Deal, deck_for
 from lanterloo.errors import HistoryError, IllegalActionError, LooError
+from lanterloo.history.fair import FAIR_DOC, fair_problems
 from lanterloo.history.reader import FORMAT_DOC, check_fields, shown
 from lanterloo.history.writer import ADDED_IN_VERSION_2, deal_to_record, upgraded_rules
 from lanterloo.rules import Rules
@@ -25,6 +26,11 @@ from lanterloo.rules import Rules
 _RULE_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
 #: The JSON type of each option, taken from a default Rules (so a new option needs no edit here).
 _RULE_TYPES = {k: type(v) for k, v in Rules().to_dict().items()}
+
+
+def record_rules(obj: dict[str, Any], line: int) -> Rules:
+    """The complete rules a checked record (``check_fields``) was played under; raises HistoryError."""
+    return _rules(obj, line)
 
 
 def _rules(obj: dict[str, Any], line: int) -> Rules:
@@ -228,6 +234,12 @@ def verify_record(obj: dict[str, Any], line: int) -> Deal:
     check_fields(obj, line)
     rules = _rules(obj, line)
     _before_play(obj, rules, line)
+    lo, hi = rules.player_range()
+    if "fair" in obj and lo <= len(obj["seats"]) <= hi:
+        # a deal that claims a published seed must have been dealt from it (a wrong player count: the replay says)
+        problems = fair_problems(obj["fair"], rules, len(obj["seats"]), obj["deck"])
+        if problems:
+            raise HistoryError(f"{problems[0]} (see {FAIR_DOC})", line)
     deal, _ = _rebuild(obj, rules, line)
     result = obj["result"]
     totals = result.get("totals") if isinstance(result, dict) else None

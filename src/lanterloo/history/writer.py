@@ -7,6 +7,8 @@ from collections.abc import Iterable
 from typing import IO, Any
 
 from lanterloo.engine import Deal
+from lanterloo.errors import LooError
+from lanterloo.history.fair import fair_problems, fair_record
 
 FORMAT = "lanterloo-hand-history"
 VERSION = 2
@@ -37,8 +39,14 @@ def deal_to_record(
     seed: int | None = None,
     session: str | None = None,
     totals_after: list[int] | None = None,
+    fair_seed: str | None = None,
 ) -> dict[str, Any]:
-    """The JSON object of one finished (or unfinished) deal."""
+    """The JSON object of one finished (or unfinished) deal.
+
+    ``fair_seed`` is the secret seed the deal's deck came from (``fairdeal.deck_from_seed``), for a deal whose
+    commitment was published: the record then carries it, its commitment and the procedure (the ``fair`` field).
+    A seed that does not give the deal's deck is refused, so a history never claims a seed it was not dealt from.
+    """
     start = deal.start_record()
     names = names or [f"Seat {i}" for i in range(deal.players)]
     rec: dict[str, Any] = {
@@ -58,6 +66,11 @@ def deal_to_record(
         "actions": [[seat, a.notation()] for seat, a in deal.actions],
         "result": None,
     }
+    if fair_seed is not None:
+        fair = fair_record(fair_seed)
+        if fair_problems(fair, deal.rules, deal.players, start["deck"]):
+            raise LooError("The deal was not dealt from this fair seed: its deck is not the seed's deck.")
+        rec["fair"] = fair
     if deal.settlement is not None:
         rec["result"] = {
             "settlement": deal.settlement.to_dict(),

@@ -16,6 +16,7 @@ from textual.widgets import Button, ContentSwitcher
 
 from lanterloo.actions import DEFEND_MISS, PASS, PLAYS, PLAYS_CIVIL, STAND, TAKE_MISS, Action, Discard, Play, discard
 from lanterloo.cards import mask_of
+from lanterloo.engine import Decl
 from lanterloo.errors import IllegalActionError, LooError
 from lanterloo.tui import summary, text
 from lanterloo.tui.rulespanel import rules_page
@@ -254,7 +255,8 @@ class LooApp(Saving):
     def action_declare(self, what: str) -> None:
         if not self._playing():
             return
-        action = {"play": STAND, "pass": PASS, "miss": TAKE_MISS, "defend": DEFEND_MISS}[what]
+        # the key's name is the declaration's notation (Decl), which parse_action reads
+        action = {Decl.PLAY: STAND, Decl.PASS: PASS, Decl.MISS: TAKE_MISS, Decl.DEFEND: DEFEND_MISS}[Decl(what)]
         self.do(action)
 
     def action_civil(self, civil: bool) -> None:

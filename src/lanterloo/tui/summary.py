@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from lanterloo.cards import Card
-from lanterloo.engine import Settlement, SettlementKind, View, shape_of
+from lanterloo.engine import Decl, Settlement, SettlementKind, View, shape_of
 from lanterloo.engine.events import DealStarted
 from lanterloo.session import DealRecord, Session
 from lanterloo.tui.relaunch import loo_command
@@ -141,7 +141,7 @@ def _seat_rows(
         row: list[RenderableType] = [namer.styled(s)]
         if not louse:
             d = end.declarations[s]
-            row.append(Text(declaration_word(d, r) or "—", style="dim" if d in (None, "pass") else ""))
+            row.append(Text(declaration_word(d, r) or "—", style="dim" if d is None or d is Decl.PASS else ""))
         tricks = won_tricks.get(s, [])
         row.append(Text(", ".join(f"#{i}" for i in tricks) if tricks else "—"))
         if louse:

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from lanterloo.actions import Stand
 from lanterloo.cards import Card, Suit
-from lanterloo.engine import Phase, TrickRecord, View, shape_of
+from lanterloo.engine import Decl, Phase, TrickRecord, View, shape_of
 from lanterloo.engine.events import Committed, TrumpSet
 from lanterloo.rules import rule_applies
 from lanterloo.tables import JACKS, Tables, loo_tables
@@ -200,7 +200,7 @@ def seat_table(
         else:
             row.append(Text(str(view.stacks[s]), style="bold #87d75f"))
             row.append(_declared_cell(view, s, namer))
-        out_of_deal = view.phase is not Phase.COMMIT and view.declarations[s] == "pass"
+        out_of_deal = view.phase is not Phase.COMMIT and view.declarations[s] is Decl.PASS
         row.append(Text("out", style="dim") if out_of_deal else Text("▮" * view.hand_sizes[s], style="#5f87af"))
         played = view.phase is Phase.PLAY or bool(view.tricks)
         row.append(Text(str(view.tricks_won[s]) if played and not out_of_deal else "", style="bold"))
@@ -220,10 +220,10 @@ def _declared_cell(view: View, s: int, namer: Namer) -> Text:
     d = view.declarations[s]
     if d is None:
         return Text("")
-    style = {"pass": "dim", "play": "bold #87d75f", "miss": "bold #af87ff", "defend": "bold #5fafff"}.get(d, "")
+    style = {Decl.PASS: "dim", Decl.PLAY: "bold #87d75f", Decl.MISS: "bold #af87ff", Decl.DEFEND: "bold #5fafff"}[d]
     out = Text(declaration_word(d, view.rules), style=style)
     ex = view.exchanged[s]
-    if ex is not None and d != "pass":
+    if ex is not None and d is not Decl.PASS:
         out.append(f" · {'kept all' if ex == 0 else f'drew {ex}'}", style="dim")
     return out
 

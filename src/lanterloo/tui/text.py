@@ -15,7 +15,7 @@ from rich.text import Text
 
 from lanterloo.actions import Action, DefendMiss, Discard, Pass, Play, Stand, TakeMiss
 from lanterloo.cards import Card, Suit
-from lanterloo.engine import Settlement, View
+from lanterloo.engine import Decl, Settlement, View
 from lanterloo.engine.events import (
     Committed,
     DealStarted,
@@ -93,15 +93,15 @@ def lou_words(rules: Rules) -> bool:
     return Narrator(rules).lou
 
 
-def declaration_word(decl: str | None, rules: Rules) -> str:
+def declaration_word(decl: Decl | None, rules: Rules) -> str:
     lou = lou_words(rules)
     words = {
-        "pass": "Out" if lou else "passed",
-        "play": "In" if lou else "plays",
-        "miss": "took the Miss",
-        "defend": "defends the Miss",
+        Decl.PASS: "Out" if lou else "passed",
+        Decl.PLAY: "In" if lou else "plays",
+        Decl.MISS: "took the Miss",
+        Decl.DEFEND: "defends the Miss",
     }
-    return words.get(decl, decl) if decl is not None else ""  # a declaration it has no word for: the engine's
+    return words[decl] if decl is not None else ""
 
 
 def action_phrase(action: Action, rules: Rules) -> str:

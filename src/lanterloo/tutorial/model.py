@@ -15,7 +15,7 @@ from typing import Literal, NamedTuple
 
 from lanterloo.actions import DEFEND_MISS, PASS, STAND, TAKE_MISS, Action, Discard, Play, discard, parse_action
 from lanterloo.bots import Bot, Decision, make_bot
-from lanterloo.engine import Deal, Phase, View
+from lanterloo.engine import Deal, Decl, Phase, View
 from lanterloo.engine.narrate import Narrator
 from lanterloo.errors import IllegalActionError
 from lanterloo.rules import Rules, rules_with
@@ -196,13 +196,13 @@ def describe(view: View, names: Sequence[str] = NAMES) -> list[str]:
 
 
 # A seat's declaration as the table line shows it, after the seat's name.
-_DECLARED = {"play": "plays", "pass": "passes", "miss": "took the Miss", "defend": "defends the Miss"}
+_DECLARED = {Decl.PLAY: "plays", Decl.PASS: "passes", Decl.MISS: "took the Miss", Decl.DEFEND: "defends the Miss"}
 
 
-def _declared(name: str, decl: str, rules: Rules) -> str:
+def _declared(name: str, decl: Decl, rules: Rules) -> str:
     if rules.game == "lou":
-        return f"{name} {'In' if decl == 'play' else 'Out'}"
-    word = _DECLARED.get(decl, decl)
+        return f"{name} {'In' if decl is Decl.PLAY else 'Out'}"
+    word = _DECLARED[decl]
     if name == NAMES[0]:
         word = {"plays": "play", "passes": "pass", "defends the Miss": "defend the Miss"}.get(word, word)
     return f"{name} {word}"

@@ -1,0 +1,140 @@
+"""The web table's pages: the lobby, the table, the tutorial, the rules text and the static files (one ES module,
+one style sheet, the card faces).
+
+An ``APIRouter`` that ``app.create_app`` includes. The pages are Jinja2 templates rendered on the server with
+autoescaping on; everything that changes during a game is drawn by ``static/loo.js`` from the protocol's messages
+(docs/protocol.md), with ``textContent`` only. The rules text and the tutorial come from the engine's own functions
+(``how_it_is_played``, ``option_lines``, the tutorial lessons), the same ones ``loo rules`` and ``loo tutorial``
+print, so the page cannot state a rule the engine does not enforce.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any, Final
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from lanterloo.errors import LooError
+from lanterloo.ruleids import RULES
+from lanterloo.rules import PRESET_INFO, how_it_is_played, option_lines, rules_in_force, rules_with, title, value_text
+from lanterloo.tutorial import TUTORIALS, Drill, Guided, Read, find_tutorial
+from lanterloo.tutorial.model import describe
+
+HERE: Final = Path(__file__).parent
+STATIC: Final = HERE / "static"
+TEMPLATES: Final = Jinja2Templates(directory=str(HERE / "templates"))
+_TYPES: Final = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
+# A table id as the server makes them (urlsafe text); anything else is not a table and is not echoed into a page.
+TABLE_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")
+MAX_OPTIONS_TEXT: Final = 4096
+
+router = APIRouter()
+
+
+@cache
+def _static_files() -> dict[str, Path]:
+    """Every static file by its path under ``/static/``: a fixed list, so no request path reaches the disk."""
+    return {p.relative_to(STATIC).as_posix(): p for p in STATIC.rglob("*") if p.is_file() and p.suffix in _TYPES}
+
+
+@router.get("/", response_class=HTMLResponse, include_in_schema=False)
+def lobby(request: Request) -> Response:
+    return TEMPLATES.TemplateResponse(request, "lobby.html", {"page": "lobby"})
+
+
+@router.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
+def table(request: Request, table_id: str) -> Response:
+    if not TABLE_ID.fullmatch(table_id):
+        raise HTTPException(404, "There is no such table.")
+    return TEMPLATES.TemplateResponse(request, "table.html", {"page": "table", "table_id": table_id})
+
+
+@router.get("/tutorial", response_class=HTMLResponse, include_in_schema=False)
+def tutorials(request: Request) -> Response:
+    items = [(name, t.title, t.summary) for name, t in TUTORIALS.items()]
+    return TEMPLATES.TemplateResponse(request, "tutorials.html", {"page": "tutorial", "tutorials": items})
+
+
+@router.get("/tutorial/{name}", response_class=HTMLResponse, include_in_schema=False)
+def tutorial(request: Request, name: str) -> Response:
+    try:
+        tut = find_tutorial(name)
+    except LooError as e:
+        raise HTTPException(404, str(e)) from None
+    return TEMPLATES.TemplateResponse(
+        request, "tutorial.html", {"page": "tutorial", "tutorial": tut, "steps": _tutorial_steps(tut.steps)}
+    )
+
+
+def _tutorial_steps(steps: tuple[Read | Drill | Guided, ...]) -> list[dict[str, Any]]:
+    """The lessons as the page lays them out: each read step's text, each drill's position in words, its question
+    and the explanation of every choice (behind a disclosure, so the reader answers first), the guided deal's
+    introduction and tips."""
+    out: list[dict[str, Any]] = []
+    for step in steps:
+        if isinstance(step, Read):
+            where = describe(step.position.deal().view(0)) if step.position is not None else []
+            out.append({"kind": "read", "title": step.title, "text": step.text, "position": where})
+        elif isinstance(step, Drill):
+            out.append(
+                {
+                    "kind": "drill",
+                    "title": step.title,
+                    "text": step.prompt,
+                    "position": describe(step.position.deal().view(0)),
+                    "explain": list(step.explain.items()),
+                    "best": step.best if step.kind == "best" else None,
+                }
+            )
+        else:
+            out.append({"kind": "guided", "title": step.title, "text": step.intro, "tips": list(step.tips.items())})
+    return out
+
+
+@router.get("/api/rules/{preset}")
+def rules_text(preset: str, options: str = "{}") -> JSONResponse:
+    """How a game under these rules is played, the rules in force and every option that applies, for the rules
+    panel: ``options`` is a JSON object of option values, as the table was created with."""
+    try:
+        if len(options) > MAX_OPTIONS_TEXT:
+            raise LooError("The options are too long.")
+        given = json.loads(options)
+        if not isinstance(given, dict):
+            raise LooError("The options must be a JSON object.")
+        rules = rules_with(preset, given)
+    except (LooError, ValueError, TypeError) as e:
+        message = str(e) if isinstance(e, LooError) else "The options are not valid."
+        return JSONResponse({"error": message}, status_code=400)
+    info = PRESET_INFO.get(rules.preset)
+    lo, hi = rules.player_range()
+    return JSONResponse(
+        {
+            "preset": rules.preset,
+            "title": title(rules),
+            "summary": info.summary if info is not None else "",
+            "players": [lo, hi],
+            "how": how_it_is_played(rules),
+            "rules": [{"id": rid, "title": RULES[rid].title} for rid in rules_in_force(rules)],
+            "options": [
+                {"name": o.name, "value": value_text(o.value), "differs": o.differs, "rule": o.rule, "doc": o.doc}
+                for o in option_lines(rules)
+                if o.applies
+            ],
+        }
+    )
+
+
+@router.get("/static/{path:path}", include_in_schema=False)
+def static(path: str) -> Response:
+    found = _static_files().get(path)
+    if found is None:
+        raise HTTPException(404, "No such file.")
+    # The cards never change within a release; the script and the style sheet may, so they are revalidated.
+    cache = "public, max-age=86400" if path.startswith("cards/") else "no-cache"
+    return Response(found.read_bytes(), media_type=_TYPES[found.suffix], headers={"Cache-Control": cache})

@@ -1,0 +1,768 @@
+// Lanterloo's web table: the lobby and the table page. One hand-written ES module, no build step, no framework.
+// The server decides everything (docs/protocol.md); this script only draws what it is sent and sends the
+// player's choices. Every name or text from the server goes in through textContent, never as HTML.
+
+const SUITS = { c: "C", d: "D", h: "H", s: "S", "♣": "C", "♦": "D", "♥": "H", "♠": "S" };
+const SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const RANK_WORD = { T: "10" };
+const TRUMP_WORD = { clubs: "♣ clubs", diamonds: "♦ diamonds", hearts: "♥ hearts", spades: "♠ spades" };
+// The pace of the table: a person sees each card arrive, and a finished trick stays a moment before it is cleared.
+const PLAY_PAUSE_MS = 550;
+const TRICK_PAUSE_MS = 1100;
+
+const $ = (id) => document.getElementById(id);
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+/** An element with attributes and children; strings become text nodes, so data is never parsed as HTML. */
+function el(tag, attrs = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const kid of kids) if (kid !== null && kid !== undefined) e.append(kid);
+  return e;
+}
+
+/** The face's file stem ("TH") of a card in any notation the server writes ("Th", "10♥", "th"); null if none. */
+export function cardCode(text) {
+  let t = String(text ?? "").trim().replace(/^play\s+/i, "").replace(/\s+civil$/i, "");
+  if (t.length < 2) return null;
+  let suit = SUITS[t.slice(-1).toLowerCase()] ?? SUITS[t.slice(-1)];
+  let rank = t.slice(0, -1);
+  if (!suit) {
+    suit = SUITS[t[0].toLowerCase()] ?? SUITS[t[0]];
+    rank = t.slice(1);
+  }
+  rank = rank.toUpperCase();
+  rank = { 10: "T", 1: "A", B: "J", V: "J" }[rank] ?? rank;
+  return suit && /^[2-9TJQKA]$/.test(rank) ? rank + suit : null;
+}
+
+const cardLabel = (code) => (RANK_WORD[code[0]] ?? code[0]) + SYMBOL[code[1]];
+const cardImg = (code, cls) =>
+  el("img", { src: code ? `/static/cards/${code}.svg` : "/static/cards/back.svg", alt: code ? cardLabel(code) : "a card", class: cls });
+
+async function api(method, url, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  const res = await fetch(url, opts);
+  let data = {};
+  try {
+    data = await res.json();
+  } catch {
+    data = {};
+  }
+  if (!res.ok) {
+    const detail = typeof data.detail === "string" ? data.detail : null;
+    throw new Error(data.error || detail || `The server said ${res.status}.`);
+  }
+  return data;
+}
+
+const store = {
+  get(key) {
+    try {
+      return JSON.parse(localStorage.getItem(key) ?? "null");
+    } catch {
+      return null;
+    }
+  },
+  set(key, value) {
+    localStorage.setItem(key, JSON.stringify(value));
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------- the lobby
+
+async function lobby() {
+  const presetBox = $("preset");
+  const { presets } = await api("GET", "/api/presets");
+  for (const p of presets) presetBox.append(el("option", { value: p.name, text: p.title || p.name }));
+  const choose = () => showPreset(presets.find((p) => p.name === presetBox.value));
+  presetBox.addEventListener("change", choose);
+  if (presets.some((p) => p.name === "three-card")) presetBox.value = "three-card";
+  choose();
+  $("create").addEventListener("submit", (e) => {
+    e.preventDefault();
+    createTable(presets.find((p) => p.name === presetBox.value)).catch((err) => ($("create-error").textContent = err.message));
+  });
+  await listTables();
+  setInterval(() => listTables().catch(() => {}), 5000);
+}
+
+function showPreset(preset) {
+  if (!preset) return;
+  $("preset-summary").textContent = preset.summary ?? "";
+  const [lo, hi] = preset.players;
+  const players = $("players");
+  const keep = Number(players.value);
+  players.replaceChildren();
+  for (let n = lo; n <= hi; n++) players.append(el("option", { value: n, text: String(n) }));
+  players.value = String(keep >= lo && keep <= hi ? keep : Math.min(Math.max(4, lo), hi));
+  const box = $("options");
+  box.replaceChildren();
+  for (const opt of preset.options ?? []) {
+    let input;
+    if (Array.isArray(opt.choices)) {
+      input = el("select", { name: `opt-${opt.name}`, "data-option": opt.name });
+      for (const c of opt.choices) input.append(el("option", { value: String(c), text: String(c) }));
+      input.value = String(opt.default);
+    } else if (opt.type === "bool" || typeof opt.default === "boolean") {
+      input = el("select", { name: `opt-${opt.name}`, "data-option": opt.name });
+      for (const c of ["true", "false"]) input.append(el("option", { value: c, text: c }));
+      input.value = String(opt.default);
+    } else {
+      input = el("input", { name: `opt-${opt.name}`, "data-option": opt.name, value: String(opt.default ?? "") });
+    }
+    input.dataset.default = String(opt.default);
+    box.append(el("label", { title: opt.help ?? "" }, `${opt.name} `, el("span", { class: "muted", text: opt.rule ?? "" }), input));
+  }
+}
+
+async function createTable(preset) {
+  const form = $("create");
+  const num = (name) => (form.elements[name].value.trim() === "" ? null : Number(form.elements[name].value));
+  const options = {};
+  for (const input of $("options").querySelectorAll("[data-option]")) {
+    if (input.value !== input.dataset.default) options[input.dataset.option] = input.value;
+  }
+  const body = {
+    preset: preset.name,
+    options,
+    players: num("players"),
+    stack: num("stack"),
+    deals: num("deals"),
+    turn_seconds: num("turn_seconds"),
+    title: form.elements.title.value.trim() || "Loo table",
+  };
+  const made = await api("POST", "/api/tables", body);
+  store.set(`lanterloo.host.${made.table_id}`, made.host_token);
+  location.assign(made.invite || `/t/${made.table_id}`);
+}
+
+async function listTables() {
+  const { tables } = await api("GET", "/api/tables");
+  const list = $("tables");
+  list.replaceChildren();
+  const open = tables.filter((t) => t.status !== "over");
+  $("tables-empty").hidden = open.length > 0;
+  for (const t of open) {
+    const seats = `${t.seated}/${t.players} seated`;
+    list.append(
+      el(
+        "li",
+        { "data-table": t.table_id },
+        el("a", { href: `/t/${encodeURIComponent(t.table_id)}`, text: t.title || t.table_id }),
+        ` `,
+        el("span", { class: "muted", text: `${t.preset} · ${seats} · ${t.status}` }),
+      ),
+    );
+  }
+}
+
+// ------------------------------------------------------------------------------------------------ the table page
+
+const T = {
+  id: null,
+  seat: null,
+  token: null,
+  host: null,
+  ws: null,
+  retry: 0,
+  summary: null,
+  names: [],
+  view: null,
+  deal: null,
+  step: null,
+  game: null, // "loo", "lou" or "louse", from the rules panel
+  shownTrick: [], // the cards on the felt now: [[seat, code], ...]
+  tricksSeen: 0,
+  selected: new Set(),
+  queue: [],
+  pumping: false,
+  startStacks: null,
+  botStyles: ["balanced", "bold", "cautious", "random"],
+  drafts: new Map(),
+  seatListShape: null,
+};
+
+async function tablePage() {
+  T.id = document.body.dataset.table;
+  const mine = store.get(`lanterloo.seat.${T.id}`);
+  if (mine && typeof mine.token === "string") {
+    T.seat = mine.seat;
+    T.token = mine.token;
+  }
+  T.host = store.get(`lanterloo.host.${T.id}`);
+  if (T.host) {
+    try {
+      T.botStyles = (await api("GET", "/api/presets")).bots ?? T.botStyles;
+    } catch {
+      // the default list stays
+    }
+  }
+  $("invite").value = `${location.origin}/t/${T.id}`;
+  $("copy").addEventListener("click", copyInvite);
+  $("start").addEventListener("click", () => hostAction(`/api/tables/${T.id}/start`, { host_token: T.host }));
+  await refreshSummary();
+  connect();
+}
+
+async function copyInvite() {
+  const box = $("invite");
+  box.select();
+  try {
+    await navigator.clipboard.writeText(box.value);
+    $("copy").textContent = "Copied";
+  } catch {
+    document.execCommand?.("copy");
+  }
+}
+
+async function refreshSummary() {
+  try {
+    T.summary = await api("GET", `/api/tables/${T.id}`);
+  } catch (err) {
+    $("seat-error").textContent = err.message;
+    return;
+  }
+  $("title").textContent = T.summary.title ?? "";
+  if (T.summary.preset) $("tutorial-link").href = `/tutorial/${encodeURIComponent(T.summary.preset)}`;
+  renderSeatList();
+  renderSeats();
+  if (!T.rulesLoaded) loadRules();
+}
+
+function seatName(i) {
+  return T.names[i] ?? T.summary?.seats?.[i]?.name ?? `Seat ${i + 1}`;
+}
+
+function renderSeatList() {
+  const s = T.summary;
+  const shape = JSON.stringify([s.status, s.seats, T.token !== null, T.host !== null]);
+  if (shape === T.seatListShape) return; // unchanged: keep the inputs as they are (focus, typing)
+  T.seatListShape = shape;
+  const list = $("seat-list");
+  list.replaceChildren();
+  const waiting = s.status === "waiting";
+  const styles = T.botStyles;
+  for (const seat of s.seats) {
+    const li = el("li", { "data-seat": seat.seat });
+    if (seat.kind === "empty") {
+      li.append(el("span", { class: "muted", text: "empty" }));
+      if (waiting) {
+        const sit = el("div", { class: "sit" });
+        if (T.token === null) {
+          // the list is redrawn when anyone sits: what was typed so far is kept
+          const name = el("input", {
+            placeholder: "your name",
+            maxlength: 24,
+            "aria-label": `name for seat ${seat.seat + 1}`,
+            value: T.drafts.get(seat.seat) ?? "",
+            oninput: (e) => T.drafts.set(seat.seat, e.target.value),
+          });
+          sit.append(name, el("button", { type: "button", text: "Sit here", onclick: () => takeSeat(seat.seat, name.value) }));
+        }
+        if (T.host) {
+          const style = el("select", { "aria-label": "bot style" });
+          for (const st of styles) style.append(el("option", { value: st, text: st }));
+          style.value = styles.includes("balanced") ? "balanced" : styles[0];
+          sit.append(
+            style,
+            el("button", {
+              type: "button",
+              class: "bot",
+              text: "Bot",
+              onclick: () => hostAction(`/api/tables/${T.id}/seats/${seat.seat}/bot`, { style: style.value, host_token: T.host }),
+            }),
+          );
+        }
+        li.append(sit);
+      }
+    } else {
+      li.append(el("strong", { text: seat.name ?? "" }), ` ${seat.kind}${seat.seat === T.seat ? " (you)" : ""}`);
+      li.append(el("span", { class: seat.connected || seat.kind === "bot" ? "conn on" : "conn off", text: seat.connected || seat.kind === "bot" ? " ●" : " ○" }));
+    }
+    list.append(li);
+  }
+  const full = s.seats.every((x) => x.kind !== "empty");
+  $("start").hidden = !(T.host && waiting && full);
+  $("lobby-panel").classList.toggle("started", !waiting);
+}
+
+async function takeSeat(seat, name) {
+  $("seat-error").textContent = "";
+  try {
+    const got = await api("POST", `/api/tables/${T.id}/seats/${seat}`, { name: name.trim() });
+    T.seat = got.seat;
+    T.token = got.token;
+    store.set(`lanterloo.seat.${T.id}`, { seat: got.seat, token: got.token });
+    reconnect();
+    await refreshSummary();
+  } catch (err) {
+    $("seat-error").textContent = err.message;
+  }
+}
+
+async function hostAction(url, body) {
+  $("seat-error").textContent = "";
+  try {
+    await api("POST", url, body);
+    await refreshSummary();
+  } catch (err) {
+    $("seat-error").textContent = err.message;
+  }
+}
+
+async function loadRules() {
+  T.rulesLoaded = true;
+  const s = T.summary;
+  const preset = s.preset ?? s.rules?.preset;
+  if (!preset) return;
+  // the house rules only: the preset supplies the rest, as when the table was created
+  const raw = s.rules?.house ?? {};
+  const options = Object.fromEntries(Object.entries(raw).filter(([k]) => k !== "preset" && k !== "game"));
+  const box = $("rules");
+  try {
+    const r = await api("GET", `/api/rules/${encodeURIComponent(preset)}?options=${encodeURIComponent(JSON.stringify(options))}`);
+    T.game = s.rules?.options?.game ?? (preset === "lou" ? "lou" : preset === "louse" ? "louse" : "loo");
+    const [lo, hi] = r.players;
+    box.replaceChildren(
+      el("h3", { text: r.title }),
+      el("p", { text: r.summary }),
+      el("p", { class: "muted", text: `Players: ${lo === hi ? lo : `${lo} to ${hi}`}.` }),
+      el("ul", {}, ...r.how.map((line) => el("li", { text: line }))),
+      el("h3", { text: "Rules in force" }),
+      el("ul", {}, ...r.rules.map((x) => el("li", {}, el("span", { class: "rid", text: x.id }), ` ${x.title}`))),
+      el("h3", { text: "Options as played" }),
+      el(
+        "ul",
+        {},
+        ...r.options.map((o) =>
+          el("li", {}, el("strong", { text: o.name }), ` = ${o.value}${o.differs ? " (house rule)" : ""} `, el("span", { class: "muted", text: o.doc })),
+        ),
+      ),
+    );
+  } catch (err) {
+    box.replaceChildren(el("p", { class: "error", text: err.message }));
+  }
+}
+
+// --- the websocket
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const query = T.token ? `?token=${encodeURIComponent(T.token)}` : "";
+  const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(T.id)}${query}`);
+  T.ws = ws;
+  ws.addEventListener("open", () => {
+    T.retry = 0;
+    setConn(true);
+  });
+  ws.addEventListener("message", (e) => {
+    let msg;
+    try {
+      msg = JSON.parse(e.data);
+    } catch {
+      return;
+    }
+    T.queue.push(msg);
+    pump();
+  });
+  ws.addEventListener("close", () => {
+    if (T.ws !== ws) return; // replaced on purpose (a seat taken): the new socket is already open
+    setConn(false);
+    const wait = Math.min(10000, 500 * 2 ** T.retry++);
+    setTimeout(() => {
+      if (T.ws === ws) connect();
+    }, wait);
+  });
+}
+
+function reconnect() {
+  const old = T.ws;
+  T.ws = null;
+  old?.close();
+  connect();
+}
+
+function setConn(on) {
+  const c = $("conn");
+  c.textContent = on ? "connected" : "reconnecting…";
+  c.className = on ? "conn on" : "conn off";
+  document.body.dataset.connected = on ? "yes" : "no";
+}
+
+function send(action) {
+  $("reason").textContent = "";
+  if (!T.ws || T.ws.readyState !== WebSocket.OPEN) {
+    $("reason").textContent = "Not connected: reconnecting to the table.";
+    return;
+  }
+  T.ws.send(JSON.stringify({ type: "act", action, deal: T.deal ?? undefined, step: T.step ?? undefined }));
+}
+
+/** Messages are drawn one after another, each card given time to arrive, so bots never play faster than the eye. */
+async function pump() {
+  if (T.pumping) return;
+  T.pumping = true;
+  try {
+    while (T.queue.length) {
+      const pause = handle(T.queue.shift());
+      if (pause > 0) await sleep(T.queue.length > 24 ? pause / 4 : pause); // a long backlog (a reconnect) catches up
+    }
+  } finally {
+    T.pumping = false;
+  }
+}
+
+function handle(msg) {
+  switch (msg.type) {
+    case "welcome":
+      if (msg.seat !== null && msg.seat !== undefined) T.seat = msg.seat;
+      else if (T.token) {
+        // the token was refused (a new database, a table gone): sit again
+        T.token = null;
+        localStorage.removeItem(`lanterloo.seat.${T.id}`);
+      }
+      if (msg.table) {
+        T.summary = msg.table;
+        renderSeatList();
+        renderSeats();
+        if (!T.rulesLoaded) loadRules();
+      }
+      return 0;
+    case "state":
+      return onState(msg);
+    case "events":
+      for (const ev of msg.events ?? []) addLog(ev.text, ev.kind);
+      return 0;
+    case "error":
+      $("reason").textContent = msg.rule && !msg.message.includes(msg.rule) ? `${msg.message} (${msg.rule})` : msg.message;
+      return 0;
+    case "deal_over":
+      showSummary(msg);
+      return 0;
+    case "_trick": // queued by renderTrick: the next trick, once the finished one has been seen
+      return msg.view === T.view ? renderTrick(msg.view, false) : 0;
+    case "seat":
+      if (T.summary?.seats?.[msg.seat]) {
+        Object.assign(T.summary.seats[msg.seat], { connected: msg.connected, kind: msg.kind ?? T.summary.seats[msg.seat].kind });
+      }
+      refreshSummary();
+      return 0;
+    default:
+      return 0;
+  }
+}
+
+function onState(msg) {
+  const v = msg.view;
+  const fresh = msg.deal !== T.deal;
+  if (fresh) {
+    T.tricksSeen = 0;
+    T.shownTrick = [];
+    T.startStacks = null;
+    if (T.deal !== null) addLog(`Deal ${msg.deal} begins.`, "deal");
+  }
+  if (T.summary && T.summary.status === "waiting") {
+    T.summary.status = "playing";
+    renderSeatList();
+  }
+  T.deal = msg.deal;
+  T.step = msg.step;
+  T.names = msg.names ?? T.names;
+  if (T.startStacks === null) T.startStacks = [...v.stacks];
+  if (v.seat !== null && v.seat !== undefined) T.seat = v.seat;
+  const before = T.view;
+  T.view = v;
+  if (!before || fresh || v.phase !== "exchange") T.selected.clear();
+  renderSeats();
+  renderCentre(v);
+  renderPrompt(v);
+  renderHand(v);
+  document.body.dataset.phase = v.phase;
+  document.body.dataset.deal = String(msg.deal);
+  document.body.dataset.turnKey = `${msg.deal}:${msg.step}`;
+  document.body.dataset.toAct = (v.seats_to_act ?? []).join(",");
+  document.body.dataset.myTurn = isMyTurn(v) ? "yes" : "no";
+  return renderTrick(v, fresh);
+}
+
+const isMyTurn = (v) => T.seat !== null && (v.seats_to_act ?? []).includes(T.seat) && v.legal.length > 0;
+
+// --- drawing the table
+
+/** Where seat i sits on the oval, as percentages: your own seat at the bottom, the others around clockwise. */
+function seatSpot(i, n, radius = 1) {
+  const base = T.seat ?? 0;
+  const angle = Math.PI / 2 + (((i - base + n) % n) * 2 * Math.PI) / n;
+  return { x: 50 + 40 * radius * Math.cos(angle), y: 50 + 40 * radius * Math.sin(angle) };
+}
+
+function renderSeats() {
+  const box = $("seats");
+  const v = T.view;
+  const n = v?.players ?? T.summary?.seats?.length ?? 0;
+  box.replaceChildren();
+  for (let i = 0; i < n; i++) {
+    const info = T.summary?.seats?.[i] ?? {};
+    const spot = seatSpot(i, n);
+    const kind = info.kind ?? "human";
+    const dot = kind === "bot" ? "dot bot" : info.connected ? "dot on" : "dot";
+    const classes = ["seat"];
+    if (v && (v.seats_to_act ?? []).includes(i)) classes.push("to-act");
+    if (v && v.in_play && v.phase === "play" && !v.in_play[i]) classes.push("out");
+    if (i === T.seat) classes.push("me");
+    const lines = [];
+    if (v) {
+      lines.push(`${v.stacks[i]} chips`);
+      const extra = i === v.dealer ? ["dealer"] : [];
+      const plural = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
+      if (v.hand_sizes[i]) extra.push(plural(v.hand_sizes[i], "card"));
+      if (v.tricks_won?.[i]) extra.push(plural(v.tricks_won[i], "trick"));
+      if (v.points?.length && v.points[i]) extra.push(`${v.points[i]} pts`);
+      lines.push(extra.join(" · "));
+    }
+    const decl = v ? declText(v, i) : "";
+    box.append(
+      el(
+        "div",
+        { class: classes.join(" "), style: `left:${spot.x}%;top:${spot.y}%`, "data-seat": i, title: kind },
+        el("span", { class: "name" }, el("span", { class: dot, "aria-label": info.connected ? "connected" : kind }), seatName(i)),
+        ...lines.map((t) => el("span", { class: "line", text: t })),
+        el("span", { class: "decl", text: decl }),
+      ),
+    );
+  }
+}
+
+function declText(v, i) {
+  const d = v.declarations?.[i];
+  if (v.miss_taker === i) return "took the Miss";
+  if (!d) return v.committed?.[i] ? "decided" : "";
+  if (T.game === "lou") return d === "play" ? "In" : d === "pass" ? "Out" : d;
+  return { play: "plays", pass: "passes", defend: "defends the Miss", miss: "took the Miss" }[d] ?? d;
+}
+
+function renderCentre(v) {
+  $("pool").textContent = `Pool ${v.pool}`;
+  $("pool").dataset.pool = String(v.pool);
+  const parts = [];
+  if (v.trump) parts.push(`Trumps ${TRUMP_WORD[v.trump] ?? v.trump}`);
+  if (v.pam) parts.push(`Pam ${cardLabel(cardCode(v.pam))}`);
+  $("trumps").textContent = parts.join(" · ");
+  const up = $("turnup");
+  up.replaceChildren();
+  if (v.turnup) up.append(cardImg(cardCode(v.turnup), null));
+}
+
+/** The trick: new cards glide in from their seat; a finished trick stays on the felt a moment before it goes. */
+function renderTrick(v, fresh) {
+  const tricks = v.tricks ?? [];
+  const box = $("trick");
+  let pause = 0;
+  if (!fresh && tricks.length > T.tricksSeen && tricks.length > 0) {
+    const done = tricks[tricks.length - 1];
+    drawTrick(done.cards.map(([s, c]) => [s, cardCode(c)]), done.winner, true);
+    T.tricksSeen = tricks.length;
+    box.dataset.trick = "done";
+    T.shownTrick = [];
+    T.queue.unshift({ type: "_trick", view: v }); // draw the new trick after the pause
+    return TRICK_PAUSE_MS;
+  }
+  T.tricksSeen = tricks.length;
+  const cards = (v.trick ?? []).map(([s, c]) => [s, cardCode(c)]);
+  const added = cards.length > T.shownTrick.length;
+  drawTrick(cards, v.best_seat, false);
+  box.dataset.trick = String(cards.length);
+  if (added) pause = PLAY_PAUSE_MS;
+  T.shownTrick = cards;
+  return pause;
+}
+
+function drawTrick(cards, best, done) {
+  const box = $("trick");
+  const n = T.view?.players ?? 4;
+  const known = new Set(T.shownTrick.map(([s]) => s));
+  box.classList.toggle("done", done);
+  box.replaceChildren();
+  for (const [seat, code] of cards) {
+    const at = seatSpot(seat, n, 0.45);
+    const from = seatSpot(seat, n, 1.0);
+    const card = el("div", { class: seat === best ? "played best" : "played", "data-seat": seat, "data-card": code }, cardImg(code, null));
+    const isNew = !done && !known.has(seat);
+    const start = isNew ? from : at;
+    card.style.left = `${start.x}%`;
+    card.style.top = `${start.y}%`;
+    if (isNew) card.style.opacity = "0.2";
+    box.append(card);
+    if (isNew) {
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          card.style.left = `${at.x}%`;
+          card.style.top = `${at.y}%`;
+          card.style.opacity = "1";
+        }),
+      );
+    }
+  }
+}
+
+function renderPrompt(v) {
+  const mine = isMyTurn(v);
+  const who = (v.seats_to_act ?? []).filter((s) => s !== T.seat).map(seatName);
+  let turn;
+  if (v.phase === "done") turn = "The deal is over.";
+  else if (mine) turn = { declare: "Your turn: play or pass?", commit: "Your choice: In or Out?", exchange: "Your turn: exchange cards?", play: "Your turn: play a card.", ante: "Your turn: set the ante." }[v.phase] ?? "Your turn.";
+  else if (who.length) turn = `Waiting for ${who.join(", ")}.`;
+  else turn = "";
+  $("turn").textContent = turn;
+  $("stakes").textContent = mine ? stakesLine(v) : "";
+  const box = $("choices");
+  box.replaceChildren();
+  if (!mine) return;
+  const discards = [];
+  for (const a of v.legal) {
+    const verb = a.action.split(" ")[0].toLowerCase();
+    if (verb === "discard") {
+      discards.push(a);
+      continue;
+    }
+    if (cardCode(a.action) && !/civil$/i.test(a.action)) continue; // a card: clicked in the hand
+    box.append(el("button", { type: "button", class: "choice", "data-action": a.action, text: choiceLabel(a), onclick: () => send(a.action) }));
+  }
+  if (discards.length) renderExchange(v, discards, box);
+}
+
+function choiceLabel(a) {
+  const word = a.action.toLowerCase();
+  if (T.game === "lou" && word === "play") return "In";
+  if (T.game === "lou" && word === "pass") return "Out";
+  const label = a.label || a.action;
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/** The stakes line of the choice now: the server's own sentence when it sends one, else its figures in words. */
+function stakesLine(v) {
+  if (typeof v.stakes_text === "string") return v.stakes_text;
+  const st = v.stakes;
+  if (!st) return "";
+  if (T.game === "louse") return `Penalty points so far: ${v.points?.[T.seat] ?? 0}.`;
+  const none = T.game === "lou" ? `a match of ${st.match}` : `${st.loo}`;
+  if (v.phase === "declare" || v.phase === "commit") return `Pool ${st.pool}: each trick wins ${st.share}; playing and taking no trick costs ${none}.`;
+  if (v.phase === "exchange") return `You may exchange up to ${v.exchange_limit} cards; exchanging costs nothing.`;
+  const won = v.tricks_won?.[T.seat] ?? 0;
+  return won ? `You have ${won} trick${won > 1 ? "s" : ""}: ${won * st.share} won so far.` : `No trick yet: a trick wins ${st.share}; none costs ${none}.`;
+}
+
+function discardKey(codes) {
+  return [...codes].sort().join(" ");
+}
+
+function renderExchange(v, discards, box) {
+  const byKey = new Map(discards.map((a) => [discardKey(a.action.split(/\s+/).slice(1).map(cardCode)), a]));
+  const keep = byKey.get("");
+  const chosen = byKey.get(discardKey(T.selected));
+  if (keep) box.append(el("button", { type: "button", class: "choice", "data-action": keep.action, text: "Keep all cards", onclick: () => send(keep.action) }));
+  const n = T.selected.size;
+  box.append(
+    el("button", {
+      type: "button",
+      class: "choice primary",
+      id: "throw",
+      disabled: !(n > 0 && chosen),
+      text: n ? `Throw ${n} and draw ${n}` : "Choose cards to throw",
+      onclick: () => chosen && send(chosen.action),
+    }),
+  );
+}
+
+function renderHand(v) {
+  const box = $("hand");
+  box.replaceChildren();
+  const mine = isMyTurn(v);
+  const plays = new Map();
+  for (const a of v.legal) {
+    const code = cardCode(a.action);
+    if (code && !/civil$/i.test(a.action) && !a.action.toLowerCase().startsWith("discard")) plays.set(code, a.action);
+  }
+  const playing = mine && v.phase === "play";
+  const exchanging = mine && v.phase === "exchange";
+  for (const text of v.hand ?? []) {
+    const code = cardCode(text);
+    const cls = ["card"];
+    if (playing) cls.push(plays.has(code) ? "legal" : "dim");
+    if (exchanging && T.selected.has(code)) cls.push("chosen");
+    const onclick = () => {
+      if (exchanging) {
+        if (T.selected.has(code)) T.selected.delete(code);
+        else T.selected.add(code);
+        renderHand(v);
+        renderPrompt(v);
+      } else {
+        send(plays.get(code) ?? text); // an illegal card is sent too: the server's refusal says why
+      }
+    };
+    box.append(el("button", { type: "button", class: cls.join(" "), "data-card": code, "aria-label": cardLabel(code), onclick }, cardImg(code, null)));
+  }
+  box.dataset.cards = String((v.hand ?? []).length);
+}
+
+function addLog(text, kind) {
+  if (!text) return;
+  const log = $("log");
+  log.append(el("li", { class: `ev-${kind ?? ""}`, text }));
+  while (log.children.length > 300) log.firstChild.remove();
+  log.scrollTop = log.scrollHeight;
+}
+
+function showSummary(msg) {
+  const panel = $("summary-panel");
+  const st = msg.settlement ?? {};
+  const n = T.view?.players ?? (st.won?.length ?? 0);
+  const rows = [];
+  for (let i = 0; i < n; i++) {
+    const net = (st.won?.[i] ?? 0) - (st.paid?.[i] ?? 0);
+    const looed = (st.looed ?? []).includes(i);
+    rows.push(
+      el(
+        "tr",
+        {},
+        el("td", { text: seatName(i) }),
+        el("td", { text: String(st.tricks?.[i] ?? 0) }),
+        el("td", { class: net > 0 ? "plus" : net < 0 ? "minus" : "", text: (net > 0 ? "+" : "") + net }),
+        el("td", { text: looed ? (T.game === "lou" ? "matched" : "looed") : "" }),
+      ),
+    );
+  }
+  const head = el("tr", {}, ...["Seat", "Tricks", "Chips", ""].map((h) => el("th", { text: h })));
+  $("summary").replaceChildren(
+    el("p", { text: `Deal ${msg.deal}: ${st.kind ?? "over"}${st.rule ? ` (${st.rule})` : ""}. Pool carried: ${st.pool_after ?? "-"}.` }),
+    el("table", { class: "summary-table" }, head, ...rows),
+    el("p", { class: "muted", text: "Seed (check it against the commitment with loo verify-deal):" }),
+    el("p", { class: "seed", text: msg.seed ?? "" }),
+    el("p", { class: "muted", text: "Commitment:" }),
+    el("p", { class: "seed", text: msg.commitment ?? "" }),
+  );
+  panel.hidden = false;
+  document.body.dataset.dealsOver = String(msg.deal);
+}
+
+// --- start
+
+const page = document.body.dataset.page;
+const run = page === "lobby" ? lobby : page === "table" ? tablePage : null;
+if (run) {
+  run().catch((err) => {
+    const box = $("create-error") ?? $("seat-error");
+    if (box) box.textContent = err.message;
+  });
+}

@@ -1,0 +1,251 @@
+"""The web table in a real browser (Debian's chromium through Playwright) against a real server process.
+
+The server is uvicorn in a subprocess on a free loopback port, with a temporary SQLite file and bots that act almost
+at once. Every wait is for a state of the page (a selector, a data attribute the page sets from the server's
+messages), never for a length of time. Skipped, with the reason, where chromium or Playwright is missing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = Path("/usr/bin/chromium")
+if not CHROMIUM.exists():
+    pytest.skip(
+        "Debian's chromium (/usr/bin/chromium) is not installed: apt-get install chromium", allow_module_level=True
+    )
+
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+
+pytestmark = pytest.mark.slow
+
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+ARTIFACTS = Path(__file__).parent / "artifacts"
+SRC = Path(__file__).resolve().parents[1] / "src"
+# Generous: the 2-core machine runs other tests beside these; nothing waits this long when all is well.
+STATE_MS = 60_000
+SERVE = """
+import sys, uvicorn
+from lanterloo.web.app import create_app
+app = create_app(sys.argv[1], bot_delay=0.02, deal_pause=0.0, hold_seconds=3600.0)
+uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def get_json(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=5) as r:
+        return json.loads(r.read())
+
+
+def post_json(url: str, body: dict[str, Any]) -> Any:
+    req = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=5) as r:
+        return json.loads(r.read())
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("web") / "loo.db"
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SERVE, f"sqlite:///{db}", str(port)], env=env, stderr=subprocess.PIPE, text=True
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        while True:  # until the server answers (or dies): a state, not a time
+            if proc.poll() is not None:
+                raise RuntimeError(f"the server did not start: {proc.stderr.read() if proc.stderr else ''}")
+            try:
+                get_json(f"{base}/api/presets")
+                break
+            except OSError:
+                with socket.socket() as s:  # block briefly on the port rather than spin
+                    s.settimeout(0.2)
+                    s.connect_ex(("127.0.0.1", port))
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+def sit(page: Page, seat: int, name: str) -> None:
+    row = page.locator(f"#seat-list li[data-seat='{seat}']")
+    row.locator("input").fill(name)
+    row.get_by_role("button", name="Sit here").click()
+    expect(row.locator("strong")).to_have_text(name, timeout=STATE_MS)
+
+
+def act_once(page: Page) -> None:
+    """Take one turn: the first legal card, else "play" (or In), else the first choice; then wait until the server
+    has moved on (the page's deal:step key changes)."""
+    key = page.evaluate("document.body.dataset.turnKey")
+    phase = page.evaluate("document.body.dataset.phase")
+    if phase == "play":
+        page.locator("#hand .card.legal").first.click()
+    elif page.locator("#choices button[data-action=play]").count():
+        page.locator("#choices button[data-action=play]").click()
+    else:
+        page.locator("#choices button:not([disabled])").first.click()
+    page.wait_for_selector(f"body:not([data-turn-key='{key}'])", state="attached", timeout=STATE_MS)
+
+
+def turn_key(page: Page) -> tuple[int, int]:
+    deal, _, step = (page.evaluate("document.body.dataset.turnKey") or "0:0").partition(":")
+    return int(deal), int(step)
+
+
+def play_until_deal_over(pages: dict[int, Page], refuse_once: bool = False) -> bool:
+    """The human seats take their turns until every page has shown the first deal's summary. The page that has
+    drawn the latest state says who is to act; only this loop acts for the humans, so that seat's page reaches that
+    state and waits there. Returns whether an illegal card was tried and refused."""
+    done = "body[data-deals-over]"
+    refused = False
+    for _ in range(500):
+        if all(p.locator(done).count() for p in pages.values()):
+            return refused
+        lead = max(pages.values(), key=turn_key)
+        key = lead.evaluate("document.body.dataset.turnKey")
+        to_act = [int(x) for x in (lead.evaluate("document.body.dataset.toAct") or "").split(",") if x]
+        seat = next((s for s in to_act if s in pages), None)
+        if seat is None:  # a bot's turn, or between deals: wait for the next state
+            lead.wait_for_selector(f"body:not([data-turn-key='{key}'])", state="attached", timeout=STATE_MS)
+            continue
+        page = pages[seat]
+        page.wait_for_selector(f"body[data-turn-key='{key}'][data-my-turn=yes]", state="attached", timeout=STATE_MS)
+        if refuse_once and not refused and page.locator("#hand .card.dim").count():
+            # an illegal card: the server refuses it with its one-sentence reason and rule, and nothing changes
+            page.locator("#hand .card.dim").first.click()
+            expect(page.locator("#reason")).to_contain_text("(LOO-", timeout=STATE_MS)
+            assert page.evaluate("document.body.dataset.turnKey") == key
+            refused = True
+        act_once(page)
+    raise AssertionError("the deal did not end")
+
+
+def test_one_human_plays_a_whole_deal_against_bots(server: str, browser: Browser) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/")
+    expect(page.locator("#preset option[value=three-card]")).to_be_attached()
+    page.select_option("#preset", "three-card")
+    page.select_option("#players", "4")
+    page.fill("input[name=title]", "Browser table")
+    page.get_by_role("button", name="Create the table").click()
+    page.wait_for_url("**/t/*")
+    sit(page, 0, "Ann <b>&amp;")
+    for seat in (1, 2, 3):
+        row = page.locator(f"#seat-list li[data-seat='{seat}']")
+        row.get_by_role("button", name="Bot").click()
+        expect(row.locator("strong")).to_be_visible(timeout=STATE_MS)
+    # the name is shown as typed: text, never markup
+    expect(page.locator("#seats .seat.me .name")).to_contain_text("Ann <b>&amp;")
+    assert page.locator("#seats b").count() == 0
+    expect(page.locator("#conn")).to_have_text("connected", timeout=STATE_MS)
+    play_until_deal_over({0: page}, refuse_once=True)
+    expect(page.locator("#summary-panel")).to_be_visible()
+    assert page.locator("#summary tr").count() == 5  # a heading and four seats
+    expect(page.locator("#summary .seed").first).not_to_be_empty()
+    assert page.locator("#log li").count() > 10
+    assert page.locator("#rules li").count() > 3  # the rules panel: the engine's sentences
+    history = page.locator("#history-link").get_attribute("href")
+    assert history is not None and history.endswith("/history")
+    assert errors == []
+    page.close()
+
+
+def test_two_humans_play_at_one_table(server: str, browser: Browser) -> None:
+    made = post_json(f"{server}/api/tables", {"preset": "three-card", "players": 3, "stack": 50, "deals": 2})
+    tid = made["table_id"]
+    post_json(f"{server}/api/tables/{tid}/seats/2/bot", {"style": "random", "host_token": made["host_token"]})
+    ctx_a, ctx_b = browser.new_context(), browser.new_context()
+    a, b = ctx_a.new_page(), ctx_b.new_page()
+    a.goto(f"{server}/t/{tid}")
+    sit(a, 0, "Alice")
+    b.goto(f"{server}/t/{tid}")
+    sit(b, 1, "Bob")
+    for p in (a, b):
+        expect(p.locator("#hand .card").first).to_be_visible(timeout=STATE_MS)
+    play_until_deal_over({0: a, 1: b})
+    # each saw the other's name, and neither saw the other's hand (the page shows only its own view)
+    expect(a.locator("#seats [data-seat='1'] .name")).to_contain_text("Bob")
+    expect(b.locator("#seats [data-seat='0'] .name")).to_contain_text("Alice")
+    for p in (a, b):
+        expect(p.locator("#summary-panel")).to_be_visible()
+    ctx_a.close()
+    ctx_b.close()
+
+
+def test_phone_layout_has_no_horizontal_scroll_and_shows_hand_and_trick(server: str, browser: Browser) -> None:
+    made = post_json(f"{server}/api/tables", {"preset": "five-card", "players": 5, "stack": 100})
+    tid = made["table_id"]
+    for seat in range(1, 5):
+        post_json(
+            f"{server}/api/tables/{tid}/seats/{seat}/bot", {"style": "balanced", "host_token": made["host_token"]}
+        )
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=1, is_mobile=True)
+    page = ctx.new_page()
+    page.goto(f"{server}/t/{tid}")
+    sit(page, 0, "Pat, a rather long name")
+    # play until a card lies on the trick while it is our turn, so both are drawn
+    while True:
+        page.wait_for_selector("body[data-my-turn=yes]", state="attached", timeout=STATE_MS)
+        if page.evaluate("document.body.dataset.phase") == "play" and page.locator("#trick .played").count():
+            break
+        act_once(page)
+    expect(page.locator("#trick .played").first).to_be_visible()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "phone-table.png"), full_page=True)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"the page scrolls sideways: {width} px wide"
+    for sel in ("#hand", "#trick", "#felt", "#choices", "#stakes"):
+        box = page.locator(sel).bounding_box()
+        assert box is not None, sel
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360 + 0.5, (sel, box)
+    cards = page.locator("#hand .card")
+    assert cards.count() == int(page.locator("#hand").get_attribute("data-cards") or 0) >= 1
+    for i in range(cards.count()):
+        box = cards.nth(i).bounding_box()
+        assert box is not None and box["width"] >= 40 and box["x"] + box["width"] <= 360, box
+    for i in range(5):
+        spot = page.locator(f"#seats [data-seat='{i}']").bounding_box()
+        assert spot is not None and spot["x"] >= 0 and spot["x"] + spot["width"] <= 360, (i, spot)
+    expect(page.locator("#stakes")).not_to_be_empty()
+    ctx.close()
