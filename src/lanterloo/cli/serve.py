@@ -16,6 +16,11 @@ def cmd_serve(ns: argparse.Namespace) -> int:
             f"--db takes a database URL like sqlite:///path/to/file.db or postgresql+psycopg://user@host/db, "
             f"not {ns.db[:60]!r}."
         )
+    return start(ns)
+
+
+def start(ns: argparse.Namespace) -> int:
+    """Run the server until it is stopped (a test replaces this to check the arguments alone)."""
     try:
         serve = importlib.import_module("lanterloo.web.serve")
     except ImportError as e:

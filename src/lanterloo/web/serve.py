@@ -17,7 +17,7 @@ def run(host: str, port: int, db: str | None, *, bot_delay: float = 0.8, hold_se
         app = create_app(db, bot_delay=bot_delay, hold_seconds=hold_seconds)
     except (ArgumentError, OperationalError, ImportError) as e:
         first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-        print(f"loo: the database {db or '(default)'} cannot be opened: {first[:200]}", file=sys.stderr)
+        print(f"loo: the database {db or '(default)'} cannot be opened: {first[:200].rstrip('.')}.", file=sys.stderr)
         return 2
     problem = _cannot_listen(host, port)
     if problem is not None:

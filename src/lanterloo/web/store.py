@@ -4,7 +4,7 @@ The store is event-sourced: a table's rows say how it was set up (rules, seats, 
 happened (each deal's secret seed, every accepted action, in order). A table's live state is never stored; it is
 rebuilt by replaying the actions through ``lanterloo.Session`` (``room.py``), so no rule lives here.
 
-Tokens are kept only as their SHA-256: a leaked database does not let anyone take a seat.
+Tokens are kept only as their SHA256: a leaked database does not let anyone take a seat.
 """
 
 from __future__ import annotations
