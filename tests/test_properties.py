@@ -588,8 +588,8 @@ def check_trick_payout(deal: Deal) -> None:
         pile = st_.pool_before // 3
         odd = st_.pool_before - 3 * pile  # the remainder options apply to Lou's piles too (LOO-POOL-2, reading A-11)
         by_tricks = [pile * t for t in deal._tricks_won]
-        extra = [w - b for w, b in zip(st_.won, by_tricks, strict=True)]
-        assert all(e == 0 for e in extra) or (rules.remainder != "carry" and sorted(extra)[-1] == odd == sum(extra))
+        odd_won = [w - b for w, b in zip(st_.won, by_tricks, strict=True)]
+        assert not any(odd_won) or (rules.remainder != "carry" and max(odd_won) == odd == sum(odd_won))
         assert sorted(st_.looed) == [s for s in range(deal.players) if deal._in_play[s] and deal._tricks_won[s] == 0]
 
 
