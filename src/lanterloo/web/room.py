@@ -205,6 +205,7 @@ class Room:
             async with self.lock:
                 wait = self._step()
             if wait is None:
+                await asyncio.sleep(0)  # a table of bots with no delay must not starve the process's other work
                 continue
             if wait == float("inf"):
                 await self.wake.wait()
