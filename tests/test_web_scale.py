@@ -6,6 +6,7 @@ both, and no chip is made or lost. Skipped, saying why, where PostgreSQL's initd
 
 from __future__ import annotations
 
+import contextlib
 import json
 import signal
 import subprocess
@@ -38,22 +39,26 @@ def pg() -> Iterator[str]:
         pytest.skip(f"a PostgreSQL cluster could not start: {e}")
 
 
+@contextlib.contextmanager
+def servers(pg: str, hold: str) -> Iterator[list[tuple[str, subprocess.Popen[bytes]]]]:
+    procs: list[tuple[str, subprocess.Popen[bytes]]] = []
+    try:
+        for _ in range(2):
+            port = free_port()
+            procs.append((f"http://127.0.0.1:{port}", start_server(pg, port, "--bot-delay", "0", "--hold", hold)))
+        yield procs
+    finally:
+        for _base, p in procs:
+            p.send_signal(signal.SIGKILL)
+            p.wait()
+
+
 @pytest.fixture
 def two(pg: str) -> Iterator[tuple[str, str]]:
     """Two server processes on the cluster. A hold of 0 s: a seat connected only to the *other* process would be
     stood in for at once by the process running the table's bots, unless the processes tell each other."""
-    procs: list[subprocess.Popen[bytes]] = []
-    bases: list[str] = []
-    try:
-        for _ in range(2):
-            port = free_port()
-            procs.append(start_server(pg, port, "--bot-delay", "0", "--hold", "0"))
-            bases.append(f"http://127.0.0.1:{port}")
-        yield bases[0], bases[1]
-    finally:
-        for p in procs:
-            p.send_signal(signal.SIGKILL)
-            p.wait()
+    with servers(pg, "0") as procs:
+        yield procs[0][0], procs[1][0]
 
 
 class Client(threading.Thread):
@@ -66,6 +71,7 @@ class Client(threading.Thread):
         self.seat = seat
         self.log: list[Msg] = []
         self.sent = 0
+        self.stop_after: int | None = None  # stop reading once it has acted this many times (the socket stays open)
         self.error: BaseException | None = None
         first = json.loads(self.ws.recv(timeout=60))
         assert first["type"] == "welcome", first
@@ -74,13 +80,14 @@ class Client(threading.Thread):
     def run(self) -> None:
         try:
             pending = False
-            while True:
+            while self.stop_after is None or self.sent < self.stop_after or pending:
                 msg: Msg = json.loads(self.ws.recv(timeout=120))
                 self.log.append(msg)
                 assert msg["type"] != "error", msg
                 if msg["type"] == "events" and any(e["seat"] == self.seat for e in msg["events"]):
                     pending = False
                 if msg["type"] == "deal_over" and msg["deal"] == 1:
+                    self.ws.close()
                     return
                 view = msg.get("view")
                 if msg["type"] == "state" and not pending and view and self.seat in view["seats_to_act"]:
@@ -92,7 +99,6 @@ class Client(threading.Thread):
                     pending = True
         except BaseException as e:
             self.error = e
-        finally:
             self.ws.close()
 
 
@@ -158,3 +164,41 @@ def test_two_processes_play_one_table_clients_split_across_them(pg: str, two: tu
     # each human's actions are the ones its page sent: nobody stood in for a player connected elsewhere
     for c in clients[:2]:
         assert sum(1 for seat, _ in rows if seat == c.seat) == c.sent
+
+
+def test_when_the_process_running_the_bots_dies_another_takes_the_table_over(pg: str) -> None:
+    with servers(pg, "60") as [(a, proc_a), (b, _proc_b)]:
+        t = httpx.post(f"{a}/api/tables", json={"preset": "three-card", "players": 3, "stack": STACK}).json()
+        tid, host = t["table_id"], t["host_token"]
+        token = httpx.post(f"{a}/api/tables/{tid}/seats/0", json={"name": "Ann"}).json()["token"]
+        for s in (1, 2):
+            r = httpx.post(f"{a}/api/tables/{tid}/seats/{s}/bot", json={"style": "random", "host_token": host})
+            assert r.status_code == 200, r.text
+        # only the first process holds the table yet, so the first deal is dealt by its driver: it owns the table
+        for _ in range(1200):
+            if _dealt(pg, tid):
+                break
+            time.sleep(0.05)
+        player = Client(b.replace("http", "ws") + f"/ws/tables/{tid}?token={token}", 0)
+        player.stop_after = 2  # plays two of its turns, then stops for the kill
+        player.start()
+        player.join(timeout=300)
+        assert player.error is None, player.error
+        proc_a.send_signal(signal.SIGKILL)
+        proc_a.wait()
+        # the second process takes the bots over and the deal goes on to its end, through the same websocket
+        player.stop_after = None
+        player.run()
+        assert player.error is None, player.error
+        states = [m for m in player.log if m["type"] == "state" and m["deal"] == 1]
+        assert [m["step"] for m in states] == list(range(states[0]["step"], states[-1]["step"] + 1))
+        final = states[-1]["view"]
+        assert final["settlement"] and sum(final["stacks"]) + final["pool"] == 3 * STACK
+        record = json.loads(httpx.get(f"{b}/api/tables/{tid}/history").text.splitlines()[0])
+        assert record["deal"] == 1 and record["result"]["stacks"] == final["stacks"]
+
+
+def _dealt(pg: str, tid: str) -> bool:
+    with psycopg.connect(conninfo(pg)) as db:
+        row = db.execute("SELECT count(*) FROM loo_deals WHERE table_id = %s", (tid,)).fetchone()
+    return row is not None and row[0] > 0
