@@ -26,8 +26,8 @@ from lanterloo.history.writer import dumps
 from lanterloo.rules import PRESET_INFO, find_variant, rules_with
 from lanterloo.rules.applies import option_lines
 from lanterloo.rules.options import OPTION_HINTS
-from lanterloo.web.protocol import RateLimit
-from lanterloo.web.room import Config, Conn, Room
+from lanterloo.web.protocol import Conn, RateLimit
+from lanterloo.web.room import Config, Room
 from lanterloo.web.scale import Bus
 from lanterloo.web.store import Store, default_url
 

@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
@@ -31,56 +30,15 @@ from lanterloo.engine import shape_of
 from lanterloo.engine.narrate import Narrator
 from lanterloo.fairdeal import PROCEDURE, commitment, deck_from_seed, new_seed
 from lanterloo.history.writer import deal_to_record
-from lanterloo.web.protocol import Act, BadMessage, Ping, RateLimit, events_json, parse_message, view_json
+from lanterloo.web.protocol import Act, BadMessage, Conn, Ping, events_json, parse_message, view_json
 from lanterloo.web.store import SeatSetup, Store, TableSetup
-
-if TYPE_CHECKING:
-    from fastapi import WebSocket
 
 #: The style of the bot that stands in for an absent player, or acts when a turn timer runs out.
 STAND_IN = "balanced"
-#: Messages queued for a client that does not read; past this it is dropped rather than let the server's memory grow.
-MAX_QUEUE = 2000
 
 
 class Stale(Exception):
     """Another process stored this step first: the room has caught up, and the caller looks again."""
-
-
-@dataclass
-class Conn:
-    """One websocket: its seat (None for a spectator), its outgoing queue and its rate limit."""
-
-    ws: WebSocket
-    seat: int | None
-    limiter: RateLimit
-    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
-    throttled: bool = False
-    alive: bool = True
-
-    def send(self, msg: dict[str, Any]) -> None:
-        if not self.alive:
-            return
-        if self.queue.qsize() >= MAX_QUEUE:
-            self.alive = False
-            self.queue.put_nowait(None)
-            return
-        self.queue.put_nowait(msg)
-
-    async def writer(self) -> None:
-        """Send the queue in order; a dead client ends only its own writer, never a broadcast."""
-        try:
-            while True:
-                msg = await self.queue.get()
-                if msg is None:
-                    break
-                await self.ws.send_text(json.dumps(msg, ensure_ascii=False))
-        except Exception:
-            pass
-        finally:
-            self.alive = False
-            with contextlib.suppress(Exception):
-                await self.ws.close()
 
 
 @dataclass

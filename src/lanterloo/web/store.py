@@ -28,11 +28,12 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    insert,
     select,
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -203,7 +204,7 @@ class Store:
         # sent exactly when the write commits. SQLite is one process: nobody else to tell.
         self.shared = self.engine.dialect.name == "postgresql"
 
-    def _notify(self, s: Session, table_id: str, kind: str) -> None:
+    def _notify(self, s: Session | Connection, table_id: str, kind: str) -> None:
         if self.shared:
             payload = json.dumps({"t": table_id, "k": kind})
             s.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": payload})
@@ -303,11 +304,14 @@ class Store:
 
     # --- deals and actions ---
 
+    # The two writes of every deal and every action are Core inserts on a connection, not ORM units of work: the
+    # same committed row for about a third of the time (bench/load.py, docs/benchmarks.md "Web table under load").
+
     def add_deal(self, table_id: str, number: int, seed: str, commitment: str, procedure: str) -> None:
-        with self._s() as s, s.begin():
-            s.add(DealRow(table_id=table_id, number=number, seed=seed, commitment=commitment, procedure=procedure))
-            s.flush()
-            self._notify(s, table_id, "deal")
+        row = {"table_id": table_id, "number": number, "seed": seed, "commitment": commitment, "procedure": procedure}
+        with self.engine.begin() as c:
+            c.execute(insert(DealRow), row)
+            self._notify(c, table_id, "deal")
 
     def drop_deal(self, table_id: str, number: int) -> None:
         """Forget a deal that could not start (the session ended at its ante): it has no action."""
@@ -315,10 +319,10 @@ class Store:
             s.execute(delete(DealRow).where(DealRow.table_id == table_id, DealRow.number == number))
 
     def add_action(self, table_id: str, deal: int, step: int, seat: int, action: str) -> None:
-        with self._s() as s, s.begin():
-            s.add(ActionRow(table_id=table_id, deal=deal, step=step, seat=seat, action=action))
-            s.flush()
-            self._notify(s, table_id, "action")
+        row = {"table_id": table_id, "deal": deal, "step": step, "seat": seat, "action": action}
+        with self.engine.begin() as c:
+            c.execute(insert(ActionRow), row)
+            self._notify(c, table_id, "action")
 
     def deals(self, table_id: str, since: int = 0) -> list[StoredDeal]:
         """The table's deals numbered ``since`` or later, each with its actions."""
