@@ -1,14 +1,25 @@
-"""Helpers for the web table's tests: an app on a temporary SQLite file, tables set up over the API, and a
-websocket player that acts from the ``state`` messages it receives (the first legal action, or a chosen one)."""
+"""Helpers for the web table's tests: an app on a temporary SQLite file, tables set up over the API, a
+websocket player that acts from the ``state`` messages it receives (the first legal action, or a chosen one), and a
+throwaway PostgreSQL cluster on 127.0.0.1 with ``loo serve`` processes against it."""
 
 from __future__ import annotations
 
+import contextlib
+import glob
+import os
 import random
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
@@ -140,3 +151,79 @@ def play_all(players: list[Player], until: Callable[[Msg], bool], seed: int = 0)
         t.join(timeout=600)
     assert not errors, errors
     assert not any(t.is_alive() for t in threads), "a player never saw the end"
+
+
+# --- a throwaway PostgreSQL cluster and real server processes ---
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+PG_USER = "loo"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def pg_bindir() -> Path | None:
+    """The folder of ``initdb`` and ``pg_ctl``: on PATH, else Debian's /usr/lib/postgresql/<version>/bin."""
+    on_path = shutil.which("initdb")
+    if on_path and shutil.which("pg_ctl"):
+        return Path(on_path).parent
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(p.split("/")[4]))
+    return Path(found[-1]).parent if found else None
+
+
+def _as_pg_owner(cmd: list[str]) -> list[str]:
+    # initdb refuses to run as root: as root the cluster belongs to the postgres system user
+    return ["runuser", "-u", "postgres", "--", *cmd] if os.geteuid() == 0 else cmd
+
+
+@contextlib.contextmanager
+def pg_cluster() -> Iterator[str]:
+    """Start a cluster in a temporary folder, yield its SQLAlchemy URL, then stop and delete it.
+    ``RuntimeError`` says why it could not start (no initdb, or initdb or pg_ctl failed)."""
+    bindir = pg_bindir()
+    if bindir is None:
+        raise RuntimeError("no initdb found (PATH or /usr/lib/postgresql/*/bin)")
+    folder = Path(tempfile.mkdtemp(prefix="loo-pg-"))
+    data, port = folder / "data", free_port()
+    if os.geteuid() == 0:
+        shutil.chown(folder, "postgres", "postgres")
+
+    def run(cmd: list[str]) -> None:
+        subprocess.run(_as_pg_owner(cmd), check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+    started = False
+    try:
+        run([str(bindir / "initdb"), "-D", str(data), "-U", PG_USER, "-A", "trust", "-E", "UTF8"])
+        opts = f"-h 127.0.0.1 -p {port} -k {folder}"
+        run([str(bindir / "pg_ctl"), "-D", str(data), "-o", opts, "-l", str(folder / "log"), "-w", "start"])
+        started = True
+        yield f"postgresql+psycopg://{PG_USER}@127.0.0.1:{port}/postgres"
+    except subprocess.CalledProcessError as e:
+        why = (e.stderr or b"").decode(errors="replace").strip().splitlines()
+        raise RuntimeError(f"{Path(str(e.cmd[-1])).name}: {why[-1] if why else e}") from None
+    finally:
+        if started:
+            stop = [str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"]
+            subprocess.run(_as_pg_owner(stop), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def start_server(db_url: str, port: int, *extra: str) -> subprocess.Popen[bytes]:
+    """``loo serve`` on ``port`` against ``db_url``, once it answers (each try fails fast: a state, not a time)."""
+    env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+    cmd = [sys.executable, "-m", "lanterloo.cli", "serve", "--port", str(port), "--db", db_url, *extra]
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    for _ in range(1200):
+        if proc.poll() is not None:
+            raise AssertionError(proc.stderr.read().decode() if proc.stderr else "the server exited")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/presets", timeout=5).status_code == 200:
+                return proc
+        except httpx.TransportError:
+            time.sleep(0.05)
+    proc.kill()
+    raise AssertionError("the server never answered")

@@ -26,8 +26,9 @@ from lanterloo.history.writer import dumps
 from lanterloo.rules import PRESET_INFO, find_variant, rules_with
 from lanterloo.rules.applies import option_lines
 from lanterloo.rules.options import OPTION_HINTS
-from lanterloo.web.protocol import RateLimit
-from lanterloo.web.room import Config, Conn, Room
+from lanterloo.web.protocol import Conn, RateLimit
+from lanterloo.web.room import Config, Room
+from lanterloo.web.scale import Bus
 from lanterloo.web.store import Store, default_url
 
 MAX_NAME = 24
@@ -77,12 +78,14 @@ def check_name(name: str, what: str = "A name", limit: int = MAX_NAME) -> str:
 
 
 class Hub:
-    """The rooms of one server process, loaded from the store on first use."""
+    """The rooms of one server process, loaded from the store on first use; with PostgreSQL, the bus to the other
+    processes on the same database (``scale.py``)."""
 
     def __init__(self, store: Store, config: Config) -> None:
         self.store = store
         self.config = config
         self.rooms: dict[str, Room] = {}
+        self.bus = Bus(store.url, self.rooms) if store.shared else None
 
     def room(self, table_id: str) -> Room | None:
         room = self.rooms.get(table_id)
@@ -92,8 +95,11 @@ class Hub:
                 return None
             room = Room(self.store, setup, self.store.seats(table_id), self.config)
             self.rooms[table_id] = room
+            if self.bus is not None:
+                self.bus.adopt(room)
             if room.status == "playing":
-                room.kick()
+                with contextlib.suppress(RuntimeError):  # no loop in a sync handler's thread: the driver waits
+                    room.kick()
         return room
 
     def need(self, table_id: str) -> Room:
@@ -107,6 +113,8 @@ class Hub:
             self.room(setup.id)
 
     async def close(self) -> None:
+        if self.bus is not None:
+            await self.bus.close()
         for room in self.rooms.values():
             await room.stop()
 
@@ -153,6 +161,8 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if hub.bus is not None:
+            await hub.bus.start()  # listening before the rooms load: no write falls between
         hub.resume()
         yield
         await hub.close()

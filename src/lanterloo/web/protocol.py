@@ -7,16 +7,21 @@ Nothing here re-derives a rule. Legal actions come from ``View.legal``, refusals
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from lanterloo import Action, Card, Settlement, View, parse_action
 from lanterloo.engine.events import Event, Played, TrickWon, TurnedUp
 from lanterloo.engine.narrate import Narrator
 from lanterloo.errors import LooError
+
+if TYPE_CHECKING:
+    from fastapi import WebSocket
 
 MAX_MESSAGE_BYTES = 4096
 RATE_PER_SECOND = 20.0
@@ -165,3 +170,43 @@ def event_json(ev: Event, narrator: Narrator) -> dict[str, Any]:
 def events_json(events: Sequence[Event], seat: int | None, narrator: Narrator) -> list[dict[str, Any]]:
     """The events ``seat`` may see, each censored for it by the engine (``Event.censored``), in order."""
     return [event_json(e.censored(seat), narrator) for e in events]
+
+
+#: Messages queued for a client that does not read; past this it is dropped rather than let the server's memory grow.
+MAX_QUEUE = 2000
+
+
+@dataclass
+class Conn:
+    """One websocket: its seat (None for a spectator), its outgoing queue and its rate limit."""
+
+    ws: WebSocket
+    seat: int | None
+    limiter: RateLimit
+    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    throttled: bool = False
+    alive: bool = True
+
+    def send(self, msg: dict[str, Any]) -> None:
+        if not self.alive:
+            return
+        if self.queue.qsize() >= MAX_QUEUE:
+            self.alive = False
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(msg)
+
+    async def writer(self) -> None:
+        """Send the queue in order; a dead client ends only its own writer, never a broadcast."""
+        try:
+            while True:
+                msg = await self.queue.get()
+                if msg is None:
+                    break
+                await self.ws.send_text(json.dumps(msg, ensure_ascii=False))
+        except Exception:
+            pass
+        finally:
+            self.alive = False
+            with contextlib.suppress(Exception):
+                await self.ws.close()

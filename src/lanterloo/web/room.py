@@ -7,17 +7,22 @@ broadcast. A refusal changes nothing and is answered to its sender alone.
 One task per room, the *driver*, does everything that happens by itself: bots' moves (after ``bot_delay``), the
 next deal, a bot taking over a seat whose player has been away ``hold_seconds``, and the turn timer. It sleeps
 until the earliest of those is due, or until something changes (``wake``).
+
+With PostgreSQL several processes may hold a room for one table (``scale.py``): ``owner`` says whether this one runs
+the driver, ``catch_up`` applies what the others wrote, and ``remote`` holds the seats connected to other processes.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import random
 import time
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
 
 from lanterloo import Action, Deal, IllegalActionError, LooError, Rules, Session, parse_action
 from lanterloo.bots import Bot, make_bot
@@ -25,52 +30,15 @@ from lanterloo.engine import shape_of
 from lanterloo.engine.narrate import Narrator
 from lanterloo.fairdeal import PROCEDURE, commitment, deck_from_seed, new_seed
 from lanterloo.history.writer import deal_to_record
-from lanterloo.web.protocol import Act, BadMessage, Ping, RateLimit, events_json, parse_message, view_json
+from lanterloo.web.protocol import Act, BadMessage, Conn, Ping, events_json, parse_message, view_json
 from lanterloo.web.store import SeatSetup, Store, TableSetup
-
-if TYPE_CHECKING:
-    from fastapi import WebSocket
 
 #: The style of the bot that stands in for an absent player, or acts when a turn timer runs out.
 STAND_IN = "balanced"
-#: Messages queued for a client that does not read; past this it is dropped rather than let the server's memory grow.
-MAX_QUEUE = 2000
 
 
-@dataclass
-class Conn:
-    """One websocket: its seat (None for a spectator), its outgoing queue and its rate limit."""
-
-    ws: WebSocket
-    seat: int | None
-    limiter: RateLimit
-    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
-    throttled: bool = False
-    alive: bool = True
-
-    def send(self, msg: dict[str, Any]) -> None:
-        if not self.alive:
-            return
-        if self.queue.qsize() >= MAX_QUEUE:
-            self.alive = False
-            self.queue.put_nowait(None)
-            return
-        self.queue.put_nowait(msg)
-
-    async def writer(self) -> None:
-        """Send the queue in order; a dead client ends only its own writer, never a broadcast."""
-        try:
-            while True:
-                msg = await self.queue.get()
-                if msg is None:
-                    break
-                await self.ws.send_text(json.dumps(msg, ensure_ascii=False))
-        except Exception:
-            pass
-        finally:
-            self.alive = False
-            with contextlib.suppress(Exception):
-                await self.ws.close()
+class Stale(Exception):
+    """Another process stored this step first: the room has caught up, and the caller looks again."""
 
 
 @dataclass
@@ -102,6 +70,9 @@ class Room:
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
         self.driver: asyncio.Task[None] | None = None
+        self.owner = True  # runs the driver: always, with one process
+        self.remote: dict[int, set[str]] = {}  # seat -> the other processes it is connected to
+        self.on_presence: Callable[[int, bool], None] | None = None  # tells the other processes
         if self.status != "waiting":
             self._replay()
 
@@ -149,7 +120,7 @@ class Room:
         return "empty" if s is None else s.kind
 
     def connected(self, seat: int) -> bool:
-        return any(c.seat == seat and c.alive for c in self.conns)
+        return any(c.seat == seat and c.alive for c in self.conns) or bool(self.remote.get(seat))
 
     def _bot(self, seat: int) -> Bot:
         if seat not in self.bots:
@@ -192,6 +163,7 @@ class Room:
             async with self.lock:
                 wait = self._step()
             if wait is None:
+                await asyncio.sleep(0)  # a table of bots with no delay must not starve the process's other work
                 continue
             if wait == float("inf"):
                 await self.wake.wait()
@@ -203,7 +175,7 @@ class Room:
         """Do what is due, if anything (None: something was done, look again); else how long to wait."""
         now = time.monotonic()
         deal, session = self.deal, self.session
-        if session is None or self.status != "playing":
+        if session is None or self.status != "playing" or not self.owner:
             return float("inf")
         if deal is None or deal.is_over:
             pause = self.config.deal_pause if self.config.deal_pause is not None else 3 * self.config.bot_delay
@@ -218,7 +190,8 @@ class Room:
             return best[0] - now
         seat = best[1]
         action = self._bot(seat).decide(deal.view(seat)).action
-        self._commit(seat, action)
+        with contextlib.suppress(Stale):
+            self._commit(seat, action)
         return None
 
     # --- deals and actions ---
@@ -241,7 +214,11 @@ class Room:
         seed = new_seed()
         number = self.deal_no + 1
         # The seed and its commitment are stored before the deal starts: a restart deals the same cards.
-        self.store.add_deal(self.setup.id, number, seed, commitment(seed), PROCEDURE)
+        try:
+            self.store.add_deal(self.setup.id, number, seed, commitment(seed), PROCEDURE)
+        except IntegrityError:
+            self.catch_up()  # another process dealt it first
+            return
         try:
             deal = session.new_deal(deck=deck_from_seed(self.rules, self.setup.players, seed))
         except LooError:
@@ -261,7 +238,11 @@ class Room:
         deal.check(action, seat)
         step = len(deal.actions)
         seen = len(deal.events)
-        self.store.add_action(self.setup.id, self.deal_no, step, seat, action.notation())
+        try:
+            self.store.add_action(self.setup.id, self.deal_no, step, seat, action.notation())
+        except IntegrityError:
+            self.catch_up()
+            raise Stale from None
         deal.apply(action, seat)
         self.changed = time.monotonic()
         self._broadcast_progress(seen)
@@ -294,6 +275,12 @@ class Room:
             self.broadcast_summary()
 
     async def act(self, conn: Conn, msg: Act) -> None:
+        for _ in range(3):
+            with contextlib.suppress(Stale):
+                return await self._act(conn, msg)
+        raise BadMessage("The table is busy: try again.")
+
+    async def _act(self, conn: Conn, msg: Act) -> None:
         async with self.lock:
             deal = self.deal
             if conn.seat is None:
@@ -312,6 +299,64 @@ class Room:
                 raise BadMessage(e.describe(self.names), e.rule_id) from None
             except LooError as e:
                 raise BadMessage(str(e)) from None
+
+    # --- other processes (scale.py) ---
+
+    def catch_up(self) -> None:
+        """Apply what other processes stored since this room last looked: seats, the start, deals, actions."""
+        now = time.monotonic()
+        if self.status == "waiting":
+            seats = self.store.seats(self.setup.id)
+            for s in seats:
+                if s.seat not in self.seats and s.kind == "human" and not self.connected(s.seat):
+                    self.away_since[s.seat] = now
+            self.seats = {s.seat: s for s in seats}
+            setup = self.store.table(self.setup.id)
+            if setup is not None and setup.status != "waiting":
+                self.session, self.status = self._new_session(), setup.status
+                self.changed = now - 3600.0
+            self.broadcast_summary()
+        session = self.session
+        if session is None:
+            return
+        for stored in self.store.deals(self.setup.id, since=self.deal_no):
+            if stored.number > self.deal_no:
+                try:
+                    fresh = session.new_deal(deck=deck_from_seed(self.rules, self.setup.players, stored.seed))
+                except LooError:
+                    break  # the session ended at this deal's ante: its owner drops it
+                self.deal, self.deal_no, self.changed = fresh, stored.number, now
+                self.seeds[stored.number] = (stored.seed, stored.commitment)
+                self._broadcast_progress(0)
+            deal = self.deal
+            if deal is None:
+                continue
+            for _step, seat, text in stored.actions[len(deal.actions) :]:
+                if deal.is_over:
+                    break
+                seen = len(deal.events)
+                deal.apply(parse_action(text), seat)
+                self.changed = now
+                self._broadcast_progress(seen)
+                if deal.is_over:
+                    self._deal_over()
+        if session.over and self.status != "over":
+            self.status = "over"
+            self.broadcast_summary()
+        self.wake.set()
+
+    def presence(self, proc: str, seat: int, on: bool) -> None:
+        """Another process's connections to ``seat`` began (``on``) or all ended."""
+        procs = self.remote.setdefault(seat, set())
+        if on:
+            procs.add(proc)
+            self.away_since.pop(seat, None)
+        else:
+            procs.discard(proc)
+            if self.kind(seat) == "human" and not self.connected(seat):
+                self.away_since.setdefault(seat, time.monotonic())
+        self.seat_changed(seat)
+        self.wake.set()
 
     # --- messages ---
 
@@ -398,6 +443,8 @@ class Room:
             if conn.seat is not None:
                 self.away_since.pop(conn.seat, None)
                 self.seat_changed(conn.seat)
+                if self.on_presence is not None:
+                    self.on_presence(conn.seat, True)
         self.kick()
 
     async def leave(self, conn: Conn) -> None:
@@ -410,6 +457,8 @@ class Room:
             if seat is not None and self.kind(seat) == "human" and not self.connected(seat):
                 self.away_since[seat] = time.monotonic()
                 self.seat_changed(seat)
+            if seat is not None and self.on_presence is not None and not any(c.seat == seat for c in self.conns):
+                self.on_presence(seat, False)
         self.kick()
 
     async def receive(self, conn: Conn, raw: str | bytes) -> None:

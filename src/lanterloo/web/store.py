@@ -30,12 +30,15 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+#: The LISTEN/NOTIFY channel of the processes sharing one PostgreSQL database (``scale.py``).
+CHANNEL = "lanterloo"
 
 
 class Base(DeclarativeBase):
@@ -197,6 +200,14 @@ class Store:
         self.engine = make_engine(url)
         migrate(self.engine)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # PostgreSQL: every write also notifies the other processes, in its own transaction, so a notification is
+        # sent exactly when the write commits. SQLite is one process: nobody else to tell.
+        self.shared = self.engine.dialect.name == "postgresql"
+
+    def _notify(self, s: Session | Connection, table_id: str, kind: str) -> None:
+        if self.shared:
+            payload = json.dumps({"t": table_id, "k": kind})
+            s.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": payload})
 
     def close(self) -> None:
         self.engine.dispose()
@@ -257,6 +268,7 @@ class Store:
     def set_status(self, table_id: str, status: str) -> None:
         with self._s() as s, s.begin():
             s.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
+            self._notify(s, table_id, "status")
 
     # --- seats ---
 
@@ -280,6 +292,8 @@ class Store:
                     token_hash=token_hash(token) if token else None,
                 )
             )
+            s.flush()
+            self._notify(s, table_id, "seat")
         return token
 
     def seat_of(self, table_id: str, token: str) -> int | None:
@@ -297,6 +311,7 @@ class Store:
         row = {"table_id": table_id, "number": number, "seed": seed, "commitment": commitment, "procedure": procedure}
         with self.engine.begin() as c:
             c.execute(insert(DealRow), row)
+            self._notify(c, table_id, "deal")
 
     def drop_deal(self, table_id: str, number: int) -> None:
         """Forget a deal that could not start (the session ended at its ante): it has no action."""
@@ -307,13 +322,18 @@ class Store:
         row = {"table_id": table_id, "deal": deal, "step": step, "seat": seat, "action": action}
         with self.engine.begin() as c:
             c.execute(insert(ActionRow), row)
+            self._notify(c, table_id, "action")
 
-    def deals(self, table_id: str) -> list[StoredDeal]:
+    def deals(self, table_id: str, since: int = 0) -> list[StoredDeal]:
+        """The table's deals numbered ``since`` or later, each with its actions."""
         with self._s() as s:
-            rows = list(s.scalars(select(DealRow).where(DealRow.table_id == table_id).order_by(DealRow.number)))
+            q = select(DealRow).where(DealRow.table_id == table_id, DealRow.number >= since).order_by(DealRow.number)
+            rows = list(s.scalars(q))
             acts = list(
                 s.scalars(
-                    select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.deal, ActionRow.step)
+                    select(ActionRow)
+                    .where(ActionRow.table_id == table_id, ActionRow.deal >= since)
+                    .order_by(ActionRow.deal, ActionRow.step)
                 )
             )
         by_deal: dict[int, list[tuple[int, int, str]]] = {}
