@@ -168,10 +168,12 @@ def test_two_processes_play_one_table_clients_split_across_them(pg: str, two: tu
 
 def test_when_the_process_running_the_bots_dies_another_takes_the_table_over(pg: str) -> None:
     with servers(pg, "60") as [(a, proc_a), (b, _proc_b)]:
-        t = httpx.post(f"{a}/api/tables", json={"preset": "three-card", "players": 3, "stack": STACK}).json()
+        # Louse: everyone plays every card, so the deal cannot end before Ann's second card (in Loo it could end
+        # uncontested after her first declaration, and the kill would come after the deal)
+        t = httpx.post(f"{a}/api/tables", json={"preset": "louse", "players": 4, "stack": STACK}).json()
         tid, host = t["table_id"], t["host_token"]
         token = httpx.post(f"{a}/api/tables/{tid}/seats/0", json={"name": "Ann"}).json()["token"]
-        for s in (1, 2):
+        for s in (1, 2, 3):
             r = httpx.post(f"{a}/api/tables/{tid}/seats/{s}/bot", json={"style": "random", "host_token": host})
             assert r.status_code == 200, r.text
         # only the first process holds the table yet, so the first deal is dealt by its driver: it owns the table
@@ -193,7 +195,7 @@ def test_when_the_process_running_the_bots_dies_another_takes_the_table_over(pg:
         states = [m for m in player.log if m["type"] == "state" and m["deal"] == 1]
         assert [m["step"] for m in states] == list(range(states[0]["step"], states[-1]["step"] + 1))
         final = states[-1]["view"]
-        assert final["settlement"] and sum(final["stacks"]) + final["pool"] == 3 * STACK
+        assert final["settlement"] and sum(final["stacks"]) + final["pool"] == 4 * STACK
         record = json.loads(httpx.get(f"{b}/api/tables/{tid}/history").text.splitlines()[0])
         assert record["deal"] == 1 and record["result"]["stacks"] == final["stacks"]
 
