@@ -33,3 +33,18 @@ def test_one_human_plays_a_whole_deal_against_bots(tmp_path: Path) -> None:
         assert len(over["seed"]) == 64 and len(over["commitment"]) == 64
         lines = c.get(f"/api/tables/{tid}/history").text.splitlines()
         assert len(lines) >= 1
+
+
+def test_a_bad_request_body_is_one_sentence_that_names_the_problem(tmp_path: Path) -> None:
+    bodies = {
+        "{": "The request's body is not valid JSON.",
+        "[]": "The request's body is not valid: Input should be a valid dictionary or object to extract fields from.",
+        '{"preset": "nope"}': "Unknown variant 'nope'",
+        '{"preset": "three-card", "options": {"club_law": "maybe"}}': "Option club_law must be true or false",
+    }
+    with client(tmp_path / "t.db") as c:
+        for body, expected in bodies.items():
+            r = c.post("/api/tables", content=body, headers={"content-type": "application/json"})
+            assert r.status_code in (400, 422), (body, r.status_code)
+            assert r.json()["error"].startswith(expected), (body, r.json())
+        assert c.get("/api/tables").json()["tables"] == []  # nothing was created

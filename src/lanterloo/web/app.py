@@ -178,6 +178,8 @@ def create_app(
     @app.exception_handler(RequestValidationError)
     async def bad_body(_r: Request, e: RequestValidationError) -> JSONResponse:
         errs = e.errors()
+        if errs and errs[0].get("type") == "json_invalid":  # its location is a character offset, not a field
+            return JSONResponse({"error": "The request's body is not valid JSON."}, status_code=422)
         where = ".".join(str(x) for x in errs[0]["loc"][1:]) if errs else "body"
         why = errs[0]["msg"] if errs else "is not valid"
         return JSONResponse({"error": f"The request's {where or 'body'} is not valid: {why}."}, status_code=422)
