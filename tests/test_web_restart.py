@@ -5,12 +5,9 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
 import socket
 import subprocess
-import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +15,8 @@ from typing import Any
 import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
+
+import webtools
 
 Msg = dict[str, Any]
 SRC = Path(__file__).resolve().parents[1] / "src"
@@ -31,18 +30,7 @@ def free_port() -> int:
 
 
 def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
-    cmd = [sys.executable, "-m", "lanterloo.cli", "serve", "--port", str(port), "--db", f"sqlite:///{db}"]
-    proc = subprocess.Popen([*cmd, "--bot-delay", "0"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    for _ in range(600):  # wait for the server to answer (a state, not a time: each try fails fast)
-        if proc.poll() is not None:
-            raise AssertionError(proc.stderr.read().decode() if proc.stderr else "the server exited")
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/presets", timeout=5).status_code == 200:
-                return proc
-        except httpx.TransportError:
-            time.sleep(0.05)
-    raise AssertionError("the server never answered")
+    return webtools.start_server(f"sqlite:///{db}", port, "--bot-delay", "0")
 
 
 @pytest.fixture
