@@ -39,6 +39,7 @@ from urllib.parse import urlsplit
 import httpx
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
+from websockets.typing import Subprotocol
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 Seat = tuple[str, int, str, float]  # table id, seat, seat token, seconds before its client connects
@@ -212,14 +213,17 @@ class Client:
 
     async def run(self) -> None:
         ws_base = self.base.replace("http", "ws", 1)
-        url = f"{ws_base}/ws/tables/{self.table}?token={self.token}"
+        url = f"{ws_base}/ws/tables/{self.table}"
+        seat = [Subprotocol("lanterloo"), Subprotocol(f"lanterloo.token.{self.token}")]  # never in the URL
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.stop.wait(), timeout=self.delay)
         if self.stop.is_set():
             return
         try:
             deflate = "deflate" if self.opts.deflate else None
-            async with connect(url, max_size=2**20, ping_interval=None, open_timeout=60, compression=deflate) as ws:
+            async with connect(
+                url, subprotocols=seat, max_size=2**20, ping_interval=None, open_timeout=60, compression=deflate
+            ) as ws:
                 reader = asyncio.get_running_loop().create_task(self.read(ws))
                 stopper = asyncio.get_running_loop().create_task(self.stop.wait())
                 await asyncio.wait({reader, stopper}, return_when=asyncio.FIRST_COMPLETED)
@@ -314,7 +318,7 @@ def server(opts: Options, folder: Path) -> Iterator[tuple[str, int | None]]:
     env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
     prof = ["-m", "cProfile", "-o", opts.profile] if opts.profile else []
     cmd = [sys.executable, *prof, "-m", "lanterloo.cli", "serve", "--port", str(port), "--db", db]
-    cmd += ["--bot-delay", str(opts.deal_pause)]
+    cmd += ["--bot-delay", str(opts.deal_pause), "--no-rate-limits"]
     log = open(folder / "server.log", "wb")  # noqa: SIM115 (closed below, after the server has stopped)
     proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from webtools import Player, client, deal_over, table
+from webtools import Player, client, deal_over, protocols, table
 
 
 def test_presets_list_every_variant_with_its_options_and_bot_styles(tmp_path: Path) -> None:
@@ -25,7 +25,7 @@ def test_one_human_plays_a_whole_deal_against_bots(tmp_path: Path) -> None:
         summary = c.get(f"/api/tables/{tid}").json()
         assert summary["status"] == "playing"
         assert [s["kind"] for s in summary["seats"]] == ["human", "bot", "bot", "bot"]
-        with c.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ws:
+        with c.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(tokens[0])) as ws:
             p = Player(ws, 0)
             welcome = p.recv()
             assert welcome["type"] == "welcome" and welcome["seat"] == 0
@@ -38,7 +38,7 @@ def test_one_human_plays_a_whole_deal_against_bots(tmp_path: Path) -> None:
 def test_a_bad_request_body_is_one_sentence_that_names_the_problem(tmp_path: Path) -> None:
     bodies = {
         "{": "The request's body is not valid JSON.",
-        "[]": "The request's body is not valid: Input should be a valid dictionary or object to extract fields from.",
+        "[]": "The request's body must be a JSON object.",
         '{"preset": "nope"}': "Unknown variant 'nope'",
         '{"preset": "three-card", "options": {"club_law": "maybe"}}': "Option club_law must be true or false",
     }

@@ -17,7 +17,7 @@ import pytest
 
 from lanterloo import PRESET_NAMES, Card, Rules, parse_action, replay, rules_with
 from lanterloo.web.protocol import view_json
-from webtools import Msg, Player, client, deal_over, play_all, table
+from webtools import Msg, Player, client, deal_over, play_all, protocols, table
 
 DEALS = 2
 
@@ -60,7 +60,7 @@ def test_no_client_ever_receives_another_seats_hidden_cards(tmp_path: Path, pres
     n = _players(preset)
     with client(tmp_path / "t.db") as c:
         tid, _host, tokens = table(c, preset=preset, players=n, humans=tuple(range(n)))
-        sockets = [c.websocket_connect(f"/ws/tables/{tid}?token={tokens[s]}") for s in range(n)]
+        sockets = [c.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(tokens[s])) for s in range(n)]
         spectator_ws = c.websocket_connect(f"/ws/tables/{tid}")
         players = [Player(ws.__enter__(), s) for s, ws in enumerate(sockets)]
         spectator = Player(spectator_ws.__enter__(), None)
@@ -89,7 +89,7 @@ def test_lou_commitments_stay_secret_until_all_are_in(tmp_path: Path) -> None:
     """LOU-COMMIT-1: another seat's state and events during the commit say only *that* a seat committed."""
     with client(tmp_path / "t.db") as c:
         tid, _host, tokens = table(c, preset="lou", players=4, humans=(0, 1, 2, 3))
-        sockets = [c.websocket_connect(f"/ws/tables/{tid}?token={tokens[s]}") for s in range(4)]
+        sockets = [c.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(tokens[s])) for s in range(4)]
         players = [Player(ws.__enter__(), s) for s, ws in enumerate(sockets)]
         try:
             play_all(players, deal_over(1), seed=5)

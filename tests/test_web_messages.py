@@ -9,7 +9,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from webtools import Msg, Player, client, table
+from webtools import Msg, Player, client, protocols, table
 
 
 def _ready(c: TestClient, **kw: Any) -> tuple[str, dict[int, str]]:
@@ -50,8 +50,8 @@ def test_each_bad_message_gets_one_sentence_and_changes_nothing(tmp_path: Path) 
     with client(tmp_path / "t.db") as c:
         tid, tokens = _ready(c)
         with (
-            c.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as w0,
-            c.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as w1,
+            c.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(tokens[0])) as w0,
+            c.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(tokens[1])) as w1,
         ):
             p0, p1 = Player(w0, 0), Player(w1, 1)
             me, other, st = _human_turn(p0, p1)
@@ -65,12 +65,14 @@ def test_each_bad_message_gets_one_sentence_and_changes_nothing(tmp_path: Path) 
                 "notation": _refused(me, json.dumps({"type": "act", "action": "nonsense"})),
                 "field": _refused(me, json.dumps({"type": "act", "action": 7})),
                 "stale": _refused(me, json.dumps({"type": "act", "action": "pass", "deal": 1, "step": 999})),
+                "behind": _refused(me, json.dumps({"type": "act", "action": "pass", "deal": 0})),
                 "binary": _refused(me, b"\xff\xfe"),
             }
             assert "not valid JSON" in errors["json"]["message"]
             assert "5" in errors["size"]["message"] and "4096" in errors["size"]["message"]
             assert "Unknown message type" in errors["type"]["message"]
-            assert "earlier turn" in errors["stale"]["message"]
+            assert "step 999" in errors["stale"]["message"] and "ahead of the table" in errors["stale"]["message"]
+            assert "deal 0" in errors["behind"]["message"] and "behind the table" in errors["behind"]["message"]
             turn = _refused(other, json.dumps({"type": "act", "action": "pass"}))
             assert turn["rule"] == "COMMON-4" and f"P{actor}'s turn" in turn["message"]
             assert all(e["rule"] is None for e in errors.values())
@@ -87,8 +89,8 @@ def test_an_illegal_action_is_refused_with_the_engines_reason_and_rule(tmp_path:
     with client(tmp_path / "t.db") as c:
         tid, tokens = _ready(c)
         with (
-            c.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as w0,
-            c.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as w1,
+            c.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(tokens[0])) as w0,
+            c.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(tokens[1])) as w1,
         ):
             p0, p1 = Player(w0, 0), Player(w1, 1)
             me, _other, st = _human_turn(p0, p1)
@@ -100,7 +102,7 @@ def test_an_illegal_action_is_refused_with_the_engines_reason_and_rule(tmp_path:
 def test_a_wrong_token_watches_as_a_spectator_and_cannot_act(tmp_path: Path) -> None:
     with client(tmp_path / "t.db") as c:
         tid, _tokens = _ready(c)
-        with c.websocket_connect(f"/ws/tables/{tid}?token=not-a-token") as ws:
+        with c.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols("not-a-token")) as ws:
             p = Player(ws, None)
             assert p.recv()["seat"] is None
             err = p.until(lambda m: m["type"] == "error")
@@ -114,8 +116,8 @@ def test_flooding_is_refused_once_and_the_connection_survives(tmp_path: Path) ->
     with client(tmp_path / "t.db", rate=1e-6, burst=5) as c:
         tid, tokens = _ready(c)
         with (
-            c.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as w0,
-            c.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as w1,
+            c.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(tokens[0])) as w0,
+            c.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(tokens[1])) as w1,
         ):
             p0, p1 = Player(w0, 0), Player(w1, 1)
             actor, flooder, st = _human_turn(p0, p1)
@@ -131,9 +133,10 @@ def test_flooding_is_refused_once_and_the_connection_survives(tmp_path: Path) ->
 
 def test_an_unknown_table_is_refused_in_one_sentence(tmp_path: Path) -> None:
     with client(tmp_path / "t.db") as c:
-        assert c.get("/api/tables/nope").json() == {"error": "There is no table 'nope'."}
+        missing = "There is no table 'nope' (a private table needs its invite link)."
+        assert c.get("/api/tables/nope").json() == {"error": missing}
         with c.websocket_connect("/ws/tables/nope") as ws:
-            assert ws.receive_json()["message"] == "There is no table 'nope'."
+            assert ws.receive_json() == {"type": "error", "message": missing, "rule": None}
 
 
 def test_bad_table_settings_are_refused_in_one_sentence(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Subprotocol
 
 import webtools
 
@@ -71,8 +72,9 @@ def test_kill_9_in_the_middle_of_a_deal_then_restart_resumes_it(tmp_path: Path) 
                 f"{base}/api/tables/{tid}/seats/{s}/bot", json={"style": "random", "host_token": t["host_token"]}
             )
             assert r.status_code == 200
-        url = f"ws://127.0.0.1:{port}/ws/tables/{tid}?token={token}"
-        with connect(url) as ws:
+        url = f"ws://127.0.0.1:{port}/ws/tables/{tid}"
+        seat = [Subprotocol(p) for p in webtools.protocols(token)]
+        with connect(url, subprotocols=seat) as ws:
             # the middle of a deal: seat 0 has played a card and the deal is not over
             mid = _until(
                 ws,
@@ -89,7 +91,7 @@ def test_kill_9_in_the_middle_of_a_deal_then_restart_resumes_it(tmp_path: Path) 
     deal = mid["deal"]
     proc = start_server(db, port)
     try:
-        with connect(url) as ws:
+        with connect(url, subprotocols=seat) as ws:
             first = _until(ws, lambda m: m["type"] == "state", act=False)
             assert first["deal"] == deal and first["step"] >= mid["step"]
             assert first["commitment"] == mid["commitment"]

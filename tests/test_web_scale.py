@@ -19,9 +19,10 @@ import httpx
 import psycopg
 import pytest
 from websockets.sync.client import connect
+from websockets.typing import Subprotocol
 
 from lanterloo.web.scale import conninfo
-from webtools import free_port, pg_bindir, pg_cluster, start_server
+from webtools import free_port, pg_bindir, pg_cluster, protocols, start_server
 
 Msg = dict[str, Any]
 STACK = 50
@@ -65,9 +66,9 @@ class Client(threading.Thread):
     """A websocket on one process: records every message; a seated one plays (not passing while it can play)
     whenever its newest state says so, until the first deal is over."""
 
-    def __init__(self, ws_url: str, seat: int | None) -> None:
+    def __init__(self, ws_url: str, seat: int | None, token: str | None = None) -> None:
         super().__init__(daemon=True)
-        self.ws = connect(ws_url)
+        self.ws = connect(ws_url, subprotocols=[Subprotocol(p) for p in protocols(token)])
         self.seat = seat
         self.log: list[Msg] = []
         self.sent = 0
@@ -120,8 +121,8 @@ def test_two_processes_play_one_table_clients_split_across_them(pg: str, two: tu
     token1 = httpx.post(f"{b}/api/tables/{tid}/seats/1", json={"name": "Bob"}).json()["token"]
     ws_a, ws_b = a.replace("http", "ws") + f"/ws/tables/{tid}", b.replace("http", "ws") + f"/ws/tables/{tid}"
     clients = [
-        Client(f"{ws_a}?token={token0}", 0),
-        Client(f"{ws_b}?token={token1}", 1),
+        Client(ws_a, 0, token0),
+        Client(ws_b, 1, token1),
         Client(ws_a, None),
         Client(ws_b, None),
     ]
@@ -181,7 +182,7 @@ def test_when_the_process_running_the_bots_dies_another_takes_the_table_over(pg:
             if _dealt(pg, tid):
                 break
             time.sleep(0.05)
-        player = Client(b.replace("http", "ws") + f"/ws/tables/{tid}?token={token}", 0)
+        player = Client(b.replace("http", "ws") + f"/ws/tables/{tid}", 0, token)
         player.stop_after = 2  # plays two of its turns, then stops for the kill
         player.start()
         player.join(timeout=300)

@@ -29,11 +29,28 @@ Msg = dict[str, Any]
 
 
 def client(db: str | Path, **kw: Any) -> TestClient:
-    """A TestClient (use it as a context manager) on a SQLite file or any SQLAlchemy URL; bots act at once."""
+    """A TestClient (use it as a context manager) on a SQLite file or any SQLAlchemy URL; bots act at once, and the
+    per-address limits on new tables and seats are off unless given (every test client has one address)."""
     url = str(db) if "://" in str(db) else f"sqlite:///{db}"
-    opts: dict[str, Any] = {"bot_delay": 0.0, "deal_pause": 0.0, "hold_seconds": 3600.0}
+    opts: dict[str, Any] = {
+        "bot_delay": 0.0,
+        "deal_pause": 0.0,
+        "hold_seconds": 3600.0,
+        "tables_per_minute": 0,
+        "seats_per_minute": 0,
+    }
     opts.update(kw)
     return TestClient(create_app(url, **opts))
+
+
+def protocols(token: str | None = None, invite: str | None = None) -> list[str]:
+    """The websocket subprotocols that carry a seat token and an invite code (docs/protocol.md)."""
+    out = ["lanterloo"]
+    if token is not None:
+        out.append(f"lanterloo.token.{token}")
+    if invite is not None:
+        out.append(f"lanterloo.invite.{invite}")
+    return out
 
 
 def table(

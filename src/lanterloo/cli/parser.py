@@ -124,6 +124,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--bot-delay", type=seconds("The bot delay"), default=0.8, help="seconds a bot waits (0.8)")
     p.add_argument("--hold", type=seconds("The hold"), default=60.0, help="seconds an absent player's seat is held")
+    p.add_argument(
+        "--no-rate-limits",
+        action="store_true",
+        help="no per-address limit on new tables and seats taken (for a load test on loopback)",
+    )
     return parser
 
 

@@ -28,5 +28,6 @@ def start(ns: argparse.Namespace) -> int:
             f"The web table is not installed ({e}): install the web extra, pip install 'lanterloo[web]', "
             "or run make serve in a checkout."
         ) from None
-    code: int = serve.run(ns.host, ns.port, ns.db, bot_delay=ns.bot_delay, hold_seconds=ns.hold)
+    limits = not getattr(ns, "no_rate_limits", False)
+    code: int = serve.run(ns.host, ns.port, ns.db, bot_delay=ns.bot_delay, hold_seconds=ns.hold, limits=limits)
     return code

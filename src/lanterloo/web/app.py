@@ -1,7 +1,8 @@
 """The web table's application: the HTTP API, the websocket, and the rooms (docs/protocol.md).
 
 ``create_app`` builds it. The store is migrated at start-up; tables in play are rebuilt from their logs and their
-bots resume. Every error is answered as ``{"error": "<one sentence>"}``.
+bots resume. Every error is answered as ``{"error": "<one sentence>"}`` (``guard.py``, with the body-size cap and
+the per-address limits); names go through ``names.py``.
 """
 
 from __future__ import annotations
@@ -14,10 +15,9 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, PlainTextResponse, Response
-from pydantic import BaseModel
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import PlainTextResponse, Response
+from pydantic import BaseModel, ConfigDict
 from sqlalchemy.exc import IntegrityError
 
 from lanterloo.bots.base import bot_names
@@ -26,26 +26,35 @@ from lanterloo.history.writer import dumps
 from lanterloo.rules import PRESET_INFO, find_variant, rules_with
 from lanterloo.rules.applies import option_lines
 from lanterloo.rules.options import OPTION_HINTS
+from lanterloo.web import guard, names
+from lanterloo.web.guard import AddressLimit, ApiError, address
 from lanterloo.web.protocol import Conn, RateLimit
 from lanterloo.web.room import Config, Room
 from lanterloo.web.scale import Bus
 from lanterloo.web.store import Store, default_url
 
-MAX_NAME = 24
-MAX_TITLE = 64
 MAX_STACK = 1_000_000
 MAX_DEALS = 10_000
 MAX_TURN_SECONDS = 3600
+#: A table nobody has sat down at for this long, and that never started, expires (it leaves the lobby).
+WAITING_EXPIRY = 3600.0
+#: At most this many tables wait for players at once; past it, creating one is refused until some fill or expire.
+MAX_WAITING = 1000
+LOBBY_PAGE = 50
+#: The websocket subprotocol a client offers (the server answers with it), and the prefixes of the two it may offer
+#: beside it to carry its seat token and a private table's invite code: a URL's query is logged, a header is not.
+SUBPROTOCOL = "lanterloo"
+TOKEN_PROTOCOL = "lanterloo.token."
+INVITE_PROTOCOL = "lanterloo.invite."
 HERE = Path(__file__).parent
 
 
-class ApiError(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
+class Strict(BaseModel):
+    # JSON's own types only ("5" is not 5, true is not 1), and an unknown field is refused by name.
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
-class NewTable(BaseModel):
+class NewTable(Strict):
     preset: str = "three-card"
     options: dict[str, Any] = {}
     players: int = 5
@@ -53,28 +62,32 @@ class NewTable(BaseModel):
     deals: int | None = None
     turn_seconds: int | None = None
     title: str | None = None
+    private: bool = False
 
 
-class TakeSeat(BaseModel):
+class TakeSeat(Strict):
     name: str
+    invite: str | None = None
 
 
-class FillBot(BaseModel):
+class FillBot(Strict):
     style: str = "balanced"
     host_token: str
 
 
-class HostOnly(BaseModel):
+class HostOnly(Strict):
     host_token: str
 
 
-def check_name(name: str, what: str = "A name", limit: int = MAX_NAME) -> str:
-    text = name.strip()
-    if not 1 <= len(text) <= limit:
-        raise ApiError(400, f"{what} must be 1 to {limit} characters long.")
-    if not text.isprintable():
-        raise ApiError(400, f"{what} may hold only printable characters.")
-    return text
+class SeatToken(Strict):
+    token: str
+
+
+def check_text(text: str, what: str = "A name", limit: int = names.MAX_NAME) -> str:
+    try:
+        return names.clean(text, what, limit)
+    except ValueError as e:
+        raise ApiError(400, str(e)) from None
 
 
 class Hub:
@@ -102,11 +115,20 @@ class Hub:
                     room.kick()
         return room
 
-    def need(self, table_id: str) -> Room:
+    def need(self, table_id: str, invite: str | None = None) -> Room:
+        """The table, if it exists and ``invite`` opens it (a private table's code); else 404, saying no more."""
         room = self.room(table_id)
-        if room is None:
-            raise ApiError(404, f"There is no table {table_id[:40]!r}.")
+        if room is None or (room.setup.private and not self.store.invited(table_id, invite)):
+            raise ApiError(404, f"There is no table {table_id[:40]!r} (a private table needs its invite link).")
         return room
+
+    def expire(self) -> None:
+        """Expire the tables that waited too long; their open pages are told."""
+        for table_id in self.store.expire(WAITING_EXPIRY):
+            room = self.rooms.get(table_id)
+            if room is not None and room.status == "waiting":
+                room.status = "expired"
+                room.broadcast_summary()
 
     def resume(self) -> None:
         for setup in self.store.tables(("playing",)):
@@ -153,11 +175,17 @@ def create_app(
     deal_pause: float | None = None,
     rate: float = 20.0,
     burst: float = 40.0,
+    tables_per_minute: float = 10.0,
+    seats_per_minute: float = 30.0,
+    max_waiting: int = MAX_WAITING,
 ) -> FastAPI:
-    """The application. ``db_url``: any SQLAlchemy URL (SQLite in the user's data folder when None)."""
+    """The application. ``db_url``: any SQLAlchemy URL (SQLite in the user's data folder when None).
+    ``tables_per_minute`` and ``seats_per_minute`` limit each client address (0: no limit)."""
     config = Config(bot_delay=bot_delay, deal_pause=deal_pause, hold_seconds=hold_seconds, rate=rate, burst=burst)
     store = Store(db_url or default_url())
     hub = Hub(store, config)
+    creating = AddressLimit(tables_per_minute, what="new tables")
+    sitting = AddressLimit(seats_per_minute, what="seats taken")
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -170,26 +198,15 @@ def create_app(
 
     app = FastAPI(title="lanterloo web table", lifespan=lifespan)
     app.state.hub = hub
-
-    @app.exception_handler(ApiError)
-    async def api_error(_r: Request, e: ApiError) -> JSONResponse:
-        return JSONResponse({"error": str(e)}, status_code=e.status)
-
-    @app.exception_handler(RequestValidationError)
-    async def bad_body(_r: Request, e: RequestValidationError) -> JSONResponse:
-        errs = e.errors()
-        if errs and errs[0].get("type") == "json_invalid":  # its location is a character offset, not a field
-            return JSONResponse({"error": "The request's body is not valid JSON."}, status_code=422)
-        where = ".".join(str(x) for x in errs[0]["loc"][1:]) if errs else "body"
-        why = errs[0]["msg"] if errs else "is not valid"
-        return JSONResponse({"error": f"The request's {where or 'body'} is not valid: {why}."}, status_code=422)
+    guard.install(app)
 
     @app.get("/api/presets")
     def presets() -> dict[str, Any]:
         return presets_json()
 
     @app.post("/api/tables")
-    def create_table(body: NewTable) -> dict[str, Any]:
+    def create_table(body: NewTable, request: Request) -> dict[str, Any]:
+        creating.check(address(request))
         try:
             info = find_variant(body.preset)
             rules = rules_with(info.name, body.options)
@@ -202,8 +219,15 @@ def create_app(
             raise ApiError(400, f"The number of deals must be 1 to {MAX_DEALS}, or null for no limit.")
         if body.turn_seconds is not None and not 5 <= body.turn_seconds <= MAX_TURN_SECONDS:
             raise ApiError(400, f"The turn timer must be 5 to {MAX_TURN_SECONDS} seconds, or null for none.")
-        title = check_name(body.title, "The title", MAX_TITLE) if body.title else info.display_title
-        table_id, host = store.create_table(
+        title = check_text(body.title, "The title", names.MAX_TITLE) if body.title else info.display_title
+        hub.expire()
+        if store.waiting() >= max_waiting:
+            raise ApiError(
+                503,
+                "Too many tables are waiting for players: join one from the lobby, or try again later.",
+                {"Retry-After": "60"},
+            )
+        table_id, host, invite = store.create_table(
             title=title,
             preset=info.name,
             rules=rules.to_dict(),
@@ -211,13 +235,21 @@ def create_app(
             stack=body.stack,
             max_deals=body.deals,
             turn_seconds=body.turn_seconds,
+            private=body.private,
         )
-        return {"table_id": table_id, "host_token": host, "invite": f"/t/{table_id}"}
+        if invite is None:
+            return {"table_id": table_id, "host_token": host, "invite": f"/t/{table_id}"}
+        # The code rides in the link's fragment, which a browser never sends: it stays out of every server's log.
+        return {"table_id": table_id, "host_token": host, "invite": f"/t/{table_id}#invite={invite}", "code": invite}
 
     @app.get("/api/tables")
-    def list_tables() -> dict[str, Any]:
+    def list_tables(
+        limit: int = Query(LOBBY_PAGE, ge=1, le=200), offset: int = Query(0, ge=0, le=10**9)
+    ) -> dict[str, Any]:
+        hub.expire()
+        page, total = store.lobby(limit, offset)
         out = []
-        for setup in store.tables():
+        for setup in page:
             room = hub.rooms.get(setup.id)
             seated = len(room.seats) if room else len(store.seats(setup.id))
             status = room.status if room else setup.status
@@ -231,28 +263,37 @@ def create_app(
                     "status": status,
                 }
             )
-        return {"tables": out}
+        more = offset + len(page) < total
+        return {"tables": out, "total": total, "offset": offset, "next": offset + len(page) if more else None}
 
     @app.get("/api/tables/{table_id}")
-    def table(table_id: str) -> dict[str, Any]:
-        return hub.need(table_id).summary()
+    def table(table_id: str, x_invite: str | None = Header(None)) -> dict[str, Any]:
+        return hub.need(table_id, x_invite).summary()
 
     def _seat(room: Room, seat: int) -> None:
         if not 0 <= seat < room.setup.players:
             raise ApiError(404, f"There is no seat {seat}: the seats are 0 to {room.setup.players - 1}.")
         if seat in room.seats:
             raise ApiError(409, f"Seat {seat} is taken.")
+        if room.status == "expired":
+            raise ApiError(410, "This table waited an hour without starting and has expired: create a new one.")
         if room.status != "waiting":
             raise ApiError(409, "The table has started: its seats are fixed.")
 
     async def _fill(room: Room, seat: int, name: str, kind: str, style: str | None) -> str | None:
         async with room.lock:
             _seat(room, seat)
+            if kind == "human":
+                try:  # checked under the lock: two players cannot both take one name
+                    name = names.player_name(name, [s.name for s in room.seats.values()])
+                except ValueError as e:
+                    raise ApiError(400, str(e)) from None
             try:
                 token = store.take_seat(room.setup.id, seat, name, kind, style)
             except IntegrityError:
                 raise ApiError(409, f"Seat {seat} is taken.") from None
             room.seats = {s.seat: s for s in store.seats(room.setup.id)}
+            store.touch(room.setup.id)
             if kind == "human" and not room.connected(seat):
                 room.away_since[seat] = time.monotonic()  # away until the player's page connects
             room.seat_changed(seat)
@@ -262,11 +303,25 @@ def create_app(
         return token
 
     @app.post("/api/tables/{table_id}/seats/{seat}")
-    async def take_seat(table_id: str, seat: int, body: TakeSeat) -> dict[str, Any]:
-        room = hub.need(table_id)
-        name = check_name(body.name)
+    async def take_seat(table_id: str, seat: int, body: TakeSeat, request: Request) -> dict[str, Any]:
+        room = hub.need(table_id, body.invite)
+        sitting.check(address(request))
+        name = check_text(body.name)
         token = await _fill(room, seat, name, "human", None)
-        return {"seat": seat, "token": token}
+        return {"seat": seat, "name": room.seats[seat].name, "token": token}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/token")
+    async def new_token(table_id: str, seat: int, body: SeatToken) -> dict[str, Any]:
+        room = hub.need(table_id)
+        async with room.lock:
+            got = store.new_seat_token(table_id, body.token)
+            if got is None or got[0] != seat:
+                raise ApiError(403, f"That token does not hold seat {seat} at this table.")
+            closing = "This seat's token was replaced: this connection is closed; reconnect with the new token."
+            for conn in [c for c in room.conns if c.seat == seat]:
+                conn.send({"type": "error", "message": closing, "rule": None})
+                conn.send_close()
+        return {"seat": seat, "token": got[1]}
 
     @app.post("/api/tables/{table_id}/seats/{seat}/bot")
     async def fill_bot(table_id: str, seat: int, body: FillBot) -> dict[str, Any]:
@@ -276,11 +331,7 @@ def create_app(
         style = body.style.strip().lower()
         if style not in bot_names():
             raise ApiError(400, f"There is no bot style {body.style[:24]!r}: choose one of {', '.join(bot_names())}.")
-        taken = {s.name for s in room.seats.values()}
-        name = f"{style.title()} bot"
-        k = 2
-        while name in taken:
-            name, k = f"{style.title()} bot {k}", k + 1
+        name = names.bot_name(seat, style)
         await _fill(room, seat, name, "bot", style)
         return {"seat": seat, "name": name, "kind": "bot", "style": style}
 
@@ -296,8 +347,8 @@ def create_app(
         return room.summary()
 
     @app.get("/api/tables/{table_id}/history")
-    def history(table_id: str) -> Response:
-        room = hub.need(table_id)
+    def history(table_id: str, x_invite: str | None = Header(None)) -> Response:
+        room = hub.need(table_id, x_invite)
         text = "".join(dumps(rec) + "\n" for rec in room.history())
         return PlainTextResponse(
             text,
@@ -306,19 +357,26 @@ def create_app(
         )
 
     @app.websocket("/ws/tables/{table_id}")
-    async def ws(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
-        await websocket.accept()
+    async def ws(websocket: WebSocket, table_id: str) -> None:
+        offered = list(websocket.scope.get("subprotocols") or ())
+        token = next((p[len(TOKEN_PROTOCOL) :] for p in offered if p.startswith(TOKEN_PROTOCOL)), None)
+        invite = next((p[len(INVITE_PROTOCOL) :] for p in offered if p.startswith(INVITE_PROTOCOL)), None)
+        await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
         room = hub.room(table_id)
-        if room is None:
-            missing = f"There is no table {table_id[:40]!r}."
+        seat = store.seat_of(table_id, token) if token and room is not None else None
+        if room is None or (room.setup.private and seat is None and not store.invited(table_id, invite)):
+            missing = f"There is no table {table_id[:40]!r} (a private table needs its invite link)."
             await websocket.send_json({"type": "error", "message": missing, "rule": None})
             await websocket.close(code=4404)
             return
-        seat = store.seat_of(table_id, token) if token else None
         conn = Conn(websocket, seat, RateLimit(config.rate, config.burst))
         writer = asyncio.get_running_loop().create_task(conn.writer())
-        wrong = "That seat token is not this table's: you are watching as a spectator."
-        await room.join(conn, wrong if token and seat is None else None)
+        note = None
+        if "token" in websocket.query_params:
+            note = "Send the seat token as a subprotocol, never in the address (docs/protocol.md): you are watching."
+        elif token and seat is None:
+            note = "That seat token is not this table's: you are watching as a spectator."
+        await room.join(conn, note)
         try:
             while conn.alive:
                 msg = await websocket.receive()

@@ -79,6 +79,20 @@ def parse_message(raw: str | bytes) -> Act | Ping:
     return Act(action, deal, step)
 
 
+def stale(what: str, sent: int, now: int) -> BadMessage:
+    """The refusal of an action meant for another ``what`` ("deal" or "step") than the table's: ahead of the table
+    (a client's mistake, or a state it has not received yet) or behind it (the table moved on: a double click)."""
+    if sent > now:
+        return BadMessage(
+            f"That action is for {what} {sent}, but the table is at {what} {now}: it is ahead of the table, "
+            "so wait for the next state."
+        )
+    return BadMessage(
+        f"That action is for {what} {sent}, but the table is at {what} {now}: it is behind the table, which has "
+        "moved on since."
+    )
+
+
 class RateLimit:
     """A token bucket per connection: ``rate`` messages a second, bursts of ``burst``."""
 
@@ -195,6 +209,12 @@ class Conn:
             self.queue.put_nowait(None)
             return
         self.queue.put_nowait(msg)
+
+    def send_close(self) -> None:
+        """Close the connection once what is queued has been sent (the last of it says why)."""
+        if self.alive:
+            self.alive = False
+            self.queue.put_nowait(None)
 
     async def writer(self) -> None:
         """Send the queue in order; a dead client ends only its own writer, never a broadcast."""

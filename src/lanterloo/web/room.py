@@ -30,7 +30,7 @@ from lanterloo.engine import shape_of
 from lanterloo.engine.narrate import Narrator
 from lanterloo.fairdeal import PROCEDURE, commitment, deck_from_seed, new_seed
 from lanterloo.history.writer import deal_to_record
-from lanterloo.web.protocol import Act, BadMessage, Conn, Ping, events_json, parse_message, view_json
+from lanterloo.web.protocol import Act, BadMessage, Conn, Ping, events_json, parse_message, stale, view_json
 from lanterloo.web.store import SeatSetup, Store, TableSetup
 
 #: The style of the bot that stands in for an absent player, or acts when a turn timer runs out.
@@ -288,11 +288,11 @@ class Room:
             if deal is None or deal.is_over or self.status != "playing":
                 raise BadMessage("No deal is in play at this table now.")
             if msg.deal is not None and msg.deal != self.deal_no:
-                raise BadMessage("That was for an earlier turn: the table has moved on.")
+                raise stale("deal", msg.deal, self.deal_no)
             if msg.step is not None and msg.step != len(deal.actions):
                 simultaneous = len(deal.seats_to_act()) > 1 and conn.seat in deal.seats_to_act()
                 if not simultaneous:
-                    raise BadMessage("That was for an earlier turn: the table has moved on.")
+                    raise stale("step", msg.step, len(deal.actions))
             try:
                 self._commit(conn.seat, msg.action)
             except IllegalActionError as e:
@@ -312,7 +312,9 @@ class Room:
                     self.away_since[s.seat] = now
             self.seats = {s.seat: s for s in seats}
             setup = self.store.table(self.setup.id)
-            if setup is not None and setup.status != "waiting":
+            if setup is not None and setup.status == "expired":
+                self.status = "expired"
+            elif setup is not None and setup.status != "waiting":
                 self.session, self.status = self._new_session(), setup.status
                 self.changed = now - 3600.0
             self.broadcast_summary()

@@ -11,10 +11,18 @@ from sqlalchemy.exc import ArgumentError, OperationalError
 from lanterloo.web.app import create_app
 
 
-def run(host: str, port: int, db: str | None, *, bot_delay: float = 0.8, hold_seconds: float = 60.0) -> int:
-    """Serve until interrupted; a database that cannot be opened is one sentence on stderr and status 2."""
+def run(
+    host: str, port: int, db: str | None, *, bot_delay: float = 0.8, hold_seconds: float = 60.0, limits: bool = True
+) -> int:
+    """Serve until interrupted; a database that cannot be opened is one sentence on stderr and status 2.
+    ``limits`` False lifts the per-address limits on new tables and seats (``--no-rate-limits``)."""
     try:
-        app = create_app(db, bot_delay=bot_delay, hold_seconds=hold_seconds)
+        if limits:
+            app = create_app(db, bot_delay=bot_delay, hold_seconds=hold_seconds)
+        else:
+            app = create_app(
+                db, bot_delay=bot_delay, hold_seconds=hold_seconds, tables_per_minute=0, seats_per_minute=0
+            )
     except (ArgumentError, OperationalError, ImportError) as e:
         first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
         print(f"loo: the database {db or '(default)'} cannot be opened: {first[:200].rstrip('.')}.", file=sys.stderr)

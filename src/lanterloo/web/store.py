@@ -19,6 +19,7 @@ from typing import Any
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Float,
     ForeignKey,
     Integer,
@@ -28,6 +29,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     select,
     text,
@@ -59,8 +61,13 @@ class TableRow(Base):
     # The Session's own seed: it chooses the first dealer and seeds the mid-deal reshuffles, so a replay repeats them.
     session_seed: Mapped[int] = mapped_column(BigInteger)
     host_hash: Mapped[str] = mapped_column(String(64))
-    status: Mapped[str] = mapped_column(String(16), default="waiting")
+    status: Mapped[str] = mapped_column(String(16), default="waiting", index=True)
     created: Mapped[float] = mapped_column(Float)
+    # A private table is not in the lobby, and its seats and its game need its invite code (kept as its SHA-256).
+    private: Mapped[bool] = mapped_column(Boolean, default=False)
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # When a waiting table last moved (created, a seat taken): one idle past WAITING_EXPIRY expires.
+    touched: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class SeatRow(Base):
@@ -158,6 +165,7 @@ class TableSetup:
     turn_seconds: int | None
     session_seed: int
     status: str
+    private: bool = False
 
 
 @dataclass(frozen=True)
@@ -189,6 +197,7 @@ def _setup(row: TableRow) -> TableSetup:
         row.turn_seconds,
         row.session_seed,
         row.status,
+        bool(row.private),
     )
 
 
@@ -227,10 +236,13 @@ class Store:
         stack: int,
         max_deals: int | None,
         turn_seconds: int | None,
-    ) -> tuple[str, str]:
-        """A new table; returns its id and the host's token."""
+        private: bool = False,
+    ) -> tuple[str, str, str | None]:
+        """A new table; returns its id, the host's token and, for a private table, its invite code."""
         table_id = secrets.token_urlsafe(9)
         host = new_token()
+        invite = new_token() if private else None
+        now = time.time()
         with self._s() as s, s.begin():
             s.add(
                 TableRow(
@@ -245,10 +257,13 @@ class Store:
                     session_seed=secrets.randbits(62),
                     host_hash=token_hash(host),
                     status="waiting",
-                    created=time.time(),
+                    created=now,
+                    private=private,
+                    invite_hash=token_hash(invite) if invite else None,
+                    touched=now,
                 )
             )
-        return table_id, host
+        return table_id, host, invite
 
     def table(self, table_id: str) -> TableSetup | None:
         with self._s() as s:
@@ -256,9 +271,55 @@ class Store:
             return None if row is None else _setup(row)
 
     def tables(self, statuses: tuple[str, ...] = ("waiting", "playing")) -> list[TableSetup]:
+        """Every table in one of ``statuses``, newest first (the server's own use: it resumes those in play)."""
         with self._s() as s:
-            q = select(TableRow).where(TableRow.status.in_(statuses)).order_by(TableRow.created.desc()).limit(200)
+            q = select(TableRow).where(TableRow.status.in_(statuses)).order_by(TableRow.created.desc())
             return [_setup(r) for r in s.scalars(q)]
+
+    def lobby(self, limit: int, offset: int) -> tuple[list[TableSetup], int]:
+        """One page of the public tables waiting or in play, newest first, and how many there are in all."""
+        where = (TableRow.status.in_(("waiting", "playing")), TableRow.private.is_(False))
+        with self._s() as s:
+            q = (
+                select(TableRow)
+                .where(*where)
+                .order_by(TableRow.created.desc(), TableRow.id)
+                .limit(limit)
+                .offset(offset)
+            )
+            rows = [_setup(r) for r in s.scalars(q)]
+            total = s.scalar(select(func.count()).select_from(TableRow).where(*where)) or 0
+        return rows, total
+
+    def waiting(self) -> int:
+        """How many tables wait for players."""
+        with self._s() as s:
+            q = select(func.count()).select_from(TableRow).where(TableRow.status == "waiting")
+            return s.scalar(q) or 0
+
+    def touch(self, table_id: str) -> None:
+        with self._s() as s, s.begin():
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(touched=time.time()))
+
+    def expire(self, idle: float) -> list[str]:
+        """Mark ``expired`` the tables still waiting after ``idle`` seconds without a seat taken; their ids."""
+        cutoff = time.time() - idle
+        stale = (TableRow.status == "waiting", func.coalesce(TableRow.touched, TableRow.created) < cutoff)
+        with self._s() as s, s.begin():
+            ids = list(s.scalars(select(TableRow.id).where(*stale)))
+            if ids:
+                s.execute(update(TableRow).where(TableRow.id.in_(ids), *stale).values(status="expired"))
+                for table_id in ids:
+                    self._notify(s, table_id, "status")
+        return ids
+
+    def invited(self, table_id: str, code: str | None) -> bool:
+        """Whether ``code`` opens the table: any code (or none) for a public table, its own for a private one."""
+        with self._s() as s:
+            row = s.get(TableRow, table_id)
+            if row is None or not row.private:
+                return row is not None
+            return code is not None and secrets.compare_digest(row.invite_hash or "", token_hash(code))
 
     def is_host(self, table_id: str, token: str) -> bool:
         with self._s() as s:
@@ -295,6 +356,22 @@ class Store:
             s.flush()
             self._notify(s, table_id, "seat")
         return token
+
+    def new_seat_token(self, table_id: str, token: str) -> tuple[int, str] | None:
+        """Replace a human seat's token, given its current one: (the seat, its new token), or None if ``token`` holds
+        no seat here. The old token stops working when this returns."""
+        seat = self.seat_of(table_id, token)
+        if seat is None:
+            return None
+        fresh = new_token()
+        with self._s() as s, s.begin():
+            s.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.token_hash == token_hash(token))
+                .values(token_hash=token_hash(fresh))
+            )
+            self._notify(s, table_id, "seat")
+        return seat, fresh
 
     def seat_of(self, table_id: str, token: str) -> int | None:
         h = token_hash(token)

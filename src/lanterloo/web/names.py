@@ -1,0 +1,64 @@
+"""Players' names and tables' titles as the web table takes them: normalised to NFC and stripped, limited in
+characters and in combining marks, free of control and format characters, unique at a table (ignoring case), and
+never a word the page uses for someone else ("You", a bot's name, an empty seat's "Seat 3").
+
+Each refusal is a ``ValueError`` whose text is the one sentence the client is sent.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+MAX_NAME = 24
+MAX_TITLE = 64
+#: More combining marks than this on one base character is a flood ("Zalgo"), not a name in any script.
+MAX_MARKS = 3
+
+# Unicode categories a name may not hold: controls, format characters (bidi overrides, zero-width joiners), line
+# and paragraph separators, private use, surrogates and unassigned code points.
+_BANNED = {"Cc", "Cf", "Zl", "Zp", "Co", "Cs", "Cn"}
+# The words the page and the narrator use for others: "You" is the reader, "Seat 3" an empty seat, bots are named
+# "Bot 2 (balanced)" by the server; a player taking one of them would be mistaken for someone else.
+_RESERVED = re.compile(r"(you|seat\s*\d*|bot(\s*\d+)?(\s*\(.*\))?|.*\bbot(\s*\d+)?|spectator|nobody|server)", re.I)
+
+
+def clean(text: str, what: str = "A name", limit: int = MAX_NAME) -> str:
+    """``text`` normalised (NFC, stripped, runs of spaces made one), or ``ValueError`` saying what is wrong."""
+    name = re.sub(r" {2,}", " ", unicodedata.normalize("NFC", text).strip())
+    if not name:
+        raise ValueError(f"{what} cannot be empty.")
+    for ch in name:
+        if unicodedata.category(ch) in _BANNED or (ch.isspace() and ch != " "):
+            raise ValueError(f"{what} may not hold the invisible or control character U+{ord(ch):04X}.")
+    if len(name) > limit:
+        raise ValueError(f"{what} must be at most {limit} characters long; this one has {len(name)}.")
+    marks = 0
+    for k, ch in enumerate(name):
+        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me"):
+            if k == 0:
+                raise ValueError(f"{what} cannot begin with a combining mark.")
+            marks += 1
+            if marks > MAX_MARKS:
+                raise ValueError(f"{what} has more than {MAX_MARKS} combining marks on one letter.")
+        else:
+            marks = 0
+    return name
+
+
+def player_name(text: str, taken: Iterable[str]) -> str:
+    """A player's name for a seat at a table whose other seats have the names ``taken``."""
+    name = clean(text)
+    if _RESERVED.fullmatch(name):
+        raise ValueError(f"The name {name!r} is kept for the page's own use (you, bots, empty seats): choose another.")
+    folded = name.casefold()
+    if any(folded == other.casefold() for other in taken):
+        raise ValueError(f"Someone at this table is already called {name!r}: choose another name.")
+    return name
+
+
+def bot_name(seat: int, style: str) -> str:
+    """A bot's name: distinct at its table from its first characters, so a narrow seat plate still tells them apart
+    (players number seats from 1, as the page shows them)."""
+    return f"Bot {seat + 1} ({style})"
