@@ -312,22 +312,31 @@ def create_app(
 
     @app.post("/api/tables/{table_id}/seats/{seat}/token")
     async def new_token(table_id: str, seat: int, body: SeatToken) -> dict[str, Any]:
-        room = hub.need(table_id)
+        room = hub.room(table_id) or hub.need(table_id)  # the seat's token is proof enough at a private table
         async with room.lock:
-            got = store.new_seat_token(table_id, body.token)
-            if got is None or got[0] != seat:
+            got = store.new_seat_token(table_id, seat, body.token)
+            if got is None:
+                if room.setup.private:
+                    hub.need(table_id)  # says no more than that there is no such table
                 raise ApiError(403, f"That token does not hold seat {seat} at this table.")
             closing = "This seat's token was replaced: this connection is closed; reconnect with the new token."
             for conn in [c for c in room.conns if c.seat == seat]:
                 conn.send({"type": "error", "message": closing, "rule": None})
                 conn.send_close()
-        return {"seat": seat, "token": got[1]}
+        return {"seat": seat, "token": got}
+
+    def _hosted(table_id: str, host_token: str, what: str) -> Room:
+        """The table, for its host alone (the host token is proof enough at a private table)."""
+        room = hub.room(table_id)
+        if room is not None and store.is_host(table_id, host_token):
+            return room
+        if room is None or room.setup.private:
+            hub.need(table_id)  # says there is no such table
+        raise ApiError(403, f"Only the table's host can {what}: that host token is not this table's.")
 
     @app.post("/api/tables/{table_id}/seats/{seat}/bot")
     async def fill_bot(table_id: str, seat: int, body: FillBot) -> dict[str, Any]:
-        room = hub.need(table_id)
-        if not store.is_host(table_id, body.host_token):
-            raise ApiError(403, "Only the table's host can seat a bot: that host token is not this table's.")
+        room = _hosted(table_id, body.host_token, "seat a bot")
         style = body.style.strip().lower()
         if style not in bot_names():
             raise ApiError(400, f"There is no bot style {body.style[:24]!r}: choose one of {', '.join(bot_names())}.")
@@ -337,9 +346,7 @@ def create_app(
 
     @app.post("/api/tables/{table_id}/start")
     async def start(table_id: str, body: HostOnly) -> dict[str, Any]:
-        room = hub.need(table_id)
-        if not store.is_host(table_id, body.host_token):
-            raise ApiError(403, "Only the table's host can start it: that host token is not this table's.")
+        room = _hosted(table_id, body.host_token, "start it")
         async with room.lock:
             if room.status == "waiting":
                 empty = [str(s) for s in range(room.setup.players) if s not in room.seats]

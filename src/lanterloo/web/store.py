@@ -357,21 +357,20 @@ class Store:
             self._notify(s, table_id, "seat")
         return token
 
-    def new_seat_token(self, table_id: str, token: str) -> tuple[int, str] | None:
-        """Replace a human seat's token, given its current one: (the seat, its new token), or None if ``token`` holds
-        no seat here. The old token stops working when this returns."""
-        seat = self.seat_of(table_id, token)
-        if seat is None:
-            return None
+    def new_seat_token(self, table_id: str, seat: int, token: str) -> str | None:
+        """Replace a human seat's token, given its current one: the new token, or None (nothing changed) if ``token``
+        does not hold ``seat`` here. The old token stops working when this returns."""
         fresh = new_token()
         with self._s() as s, s.begin():
-            s.execute(
+            done = s.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.token_hash == token_hash(token))
                 .values(token_hash=token_hash(fresh))
             )
+            if not done.rowcount:  # type: ignore[attr-defined]  # a CursorResult for an UPDATE
+                return None
             self._notify(s, table_id, "seat")
-        return seat, fresh
+        return fresh
 
     def seat_of(self, table_id: str, token: str) -> int | None:
         h = token_hash(token)
