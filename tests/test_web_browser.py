@@ -149,6 +149,10 @@ def play_until_deal_over(pages: dict[int, Page], refuse_once: bool = False) -> b
             continue
         page = pages[seat]
         page.wait_for_selector(f"body[data-turn-key='{key}'][data-my-turn=yes]", state="attached", timeout=STATE_MS)
+        if page.evaluate("document.body.dataset.phase") == "declare":
+            # no card can be played while declaring: the cards are not choices, and a click sends nothing
+            expect(page.locator("#hand .card").first).to_be_disabled()
+            assert page.locator("#hand .card:not([disabled])").count() == 0
         if refuse_once and not refused and page.locator("#hand .card.dim").count():
             # an illegal card: the server refuses it with its one-sentence reason and rule, and nothing changes
             page.locator("#hand .card.dim").first.click()
@@ -247,5 +251,37 @@ def test_phone_layout_has_no_horizontal_scroll_and_shows_hand_and_trick(server: 
     for i in range(5):
         spot = page.locator(f"#seats [data-seat='{i}']").bounding_box()
         assert spot is not None and spot["x"] >= 0 and spot["x"] + spot["width"] <= 360, (i, spot)
+    # the four bots' plates read distinctly, untruncated, at 360 px: "Bot 2" over "balanced bot"
+    plates = [page.locator(f"#seats [data-seat='{i}'] .name") for i in range(1, 5)]
+    assert [p.inner_text().strip() for p in plates] == [f"Bot {k}" for k in (2, 3, 4, 5)]
+    for p in plates:
+        assert p.evaluate("e => e.scrollWidth <= e.clientWidth"), p.inner_text()
     expect(page.locator("#stakes")).not_to_be_empty()
     ctx.close()
+
+
+def test_a_private_table_is_joined_through_its_invite_link_only(server: str, browser: Browser) -> None:
+    host_ctx, guest_ctx, stranger_ctx = browser.new_context(), browser.new_context(), browser.new_context()
+    host = host_ctx.new_page()
+    host.goto(f"{server}/")
+    expect(host.locator("#preset option[value=three-card]")).to_be_attached()
+    host.select_option("#preset", "three-card")
+    host.select_option("#players", "3")
+    host.fill("input[name=title]", "Private table")
+    host.check("input[name=private]")
+    host.get_by_role("button", name="Create the table").click()
+    host.wait_for_url("**/t/*#invite=*")
+    link = host.locator("#invite").input_value()
+    assert "#invite=" in link
+    tid = link.split("/t/")[1].split("#")[0]
+    sit(host, 0, "Host")
+    assert all(t["table_id"] != tid for t in get_json(f"{server}/api/tables")["tables"])  # not in the lobby
+    stranger = stranger_ctx.new_page()
+    stranger.goto(f"{server}/t/{tid}")  # the address without its code
+    expect(stranger.locator("#seat-error")).to_contain_text("invite link", timeout=STATE_MS)
+    guest = guest_ctx.new_page()
+    guest.goto(link)
+    sit(guest, 1, "Guest")
+    expect(host.locator("#seat-list li[data-seat='1'] strong")).to_have_text("Guest", timeout=STATE_MS)
+    for ctx in (host_ctx, guest_ctx, stranger_ctx):
+        ctx.close()

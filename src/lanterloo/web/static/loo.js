@@ -46,8 +46,8 @@ const cardLabel = (code) => (RANK_WORD[code[0]] ?? code[0]) + SYMBOL[code[1]];
 const cardImg = (code, cls) =>
   el("img", { src: code ? `/static/cards/${code}.svg` : "/static/cards/back.svg", alt: code ? cardLabel(code) : "a card", class: cls });
 
-async function api(method, url, body) {
-  const opts = { method, headers: {} };
+async function api(method, url, body, headers = {}) {
+  const opts = { method, headers: { ...headers } };
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = JSON.stringify(body);
@@ -93,8 +93,10 @@ async function lobby() {
     e.preventDefault();
     createTable(presets.find((p) => p.name === presetBox.value)).catch((err) => ($("create-error").textContent = err.message));
   });
-  await listTables();
-  setInterval(() => listTables().catch(() => {}), 5000);
+  $("tables-older").addEventListener("click", () => listTables(lobbyPage.next ?? 0).catch(() => {}));
+  $("tables-newer").addEventListener("click", () => listTables(Math.max(0, lobbyPage.offset - LOBBY_PAGE)).catch(() => {}));
+  await listTables(0);
+  setInterval(() => listTables(lobbyPage.offset).catch(() => {}), 5000);
 }
 
 function showPreset(preset) {
@@ -141,14 +143,26 @@ async function createTable(preset) {
     deals: num("deals"),
     turn_seconds: num("turn_seconds"),
     title: form.elements.title.value.trim() || "Loo table",
+    private: form.elements.private.checked,
   };
   const made = await api("POST", "/api/tables", body);
   store.set(`lanterloo.host.${made.table_id}`, made.host_token);
+  if (made.code) store.set(`lanterloo.invite.${made.table_id}`, made.code);
   location.assign(made.invite || `/t/${made.table_id}`);
 }
 
-async function listTables() {
-  const { tables } = await api("GET", "/api/tables");
+// The lobby's page of tables (docs/protocol.md: GET /api/tables?limit=&offset=), newest first.
+const LOBBY_PAGE = 50;
+const lobbyPage = { offset: 0, next: null };
+
+async function listTables(offset) {
+  const page = await api("GET", `/api/tables?limit=${LOBBY_PAGE}&offset=${offset}`);
+  const tables = page.tables ?? [];
+  if (!tables.length && offset > 0) return listTables(0); // the page emptied (tables started or expired)
+  lobbyPage.offset = offset;
+  lobbyPage.next = page.next ?? null;
+  $("tables-older").hidden = lobbyPage.next === null;
+  $("tables-newer").hidden = offset === 0;
   const list = $("tables");
   list.replaceChildren();
   const open = tables.filter((t) => t.status !== "over");
@@ -174,6 +188,7 @@ const T = {
   seat: null,
   token: null,
   host: null,
+  invite: null, // a private table's invite code, from the link's #invite= fragment (never sent in a URL)
   ws: null,
   retry: 0,
   summary: null,
@@ -201,6 +216,10 @@ async function tablePage() {
     T.token = mine.token;
   }
   T.host = store.get(`lanterloo.host.${T.id}`);
+  const given = new URLSearchParams(location.hash.slice(1)).get("invite");
+  if (given) store.set(`lanterloo.invite.${T.id}`, given);
+  T.invite = given ?? store.get(`lanterloo.invite.${T.id}`);
+  if (T.invite) $("history-link").addEventListener("click", downloadHistory);
   if (T.host) {
     try {
       T.botStyles = (await api("GET", "/api/presets")).bots ?? T.botStyles;
@@ -208,8 +227,9 @@ async function tablePage() {
       // the default list stays
     }
   }
-  $("invite").value = `${location.origin}/t/${T.id}`;
+  $("invite").value = `${location.origin}/t/${T.id}${T.invite ? `#invite=${T.invite}` : ""}`;
   $("copy").addEventListener("click", copyInvite);
+  $("rekey").addEventListener("click", newSeatToken);
   $("start").addEventListener("click", () => hostAction(`/api/tables/${T.id}/start`, { host_token: T.host }));
   await refreshSummary();
   connect();
@@ -226,9 +246,43 @@ async function copyInvite() {
   }
 }
 
+/** The headers that open a private table (its invite code), for the API's GETs. */
+const inviteHeaders = () => (T.invite ? { "X-Invite": T.invite } : {});
+
+/** A private table's history needs its invite code in a header, which a plain link cannot send. */
+async function downloadHistory(e) {
+  e.preventDefault();
+  try {
+    const res = await fetch(`/api/tables/${T.id}/history`, { headers: inviteHeaders() });
+    if (!res.ok) throw new Error((await res.json()).error ?? `The server said ${res.status}.`);
+    const url = URL.createObjectURL(await res.blob());
+    const a = el("a", { href: url, download: `lanterloo-${T.id}.jsonl` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    URL.revokeObjectURL(url);
+  } catch (err) {
+    $("seat-error").textContent = err.message;
+  }
+}
+
+/** A new seat token: the old one stops working, and every page still using it is disconnected. */
+async function newSeatToken() {
+  $("seat-error").textContent = "";
+  try {
+    const got = await api("POST", `/api/tables/${T.id}/seats/${T.seat}/token`, { token: T.token });
+    T.token = got.token;
+    store.set(`lanterloo.seat.${T.id}`, { seat: got.seat, token: got.token });
+    reconnect();
+    $("seat-error").textContent = "Your seat has a new key: other devices must sit again with a new link.";
+  } catch (err) {
+    $("seat-error").textContent = err.message;
+  }
+}
+
 async function refreshSummary() {
   try {
-    T.summary = await api("GET", `/api/tables/${T.id}`);
+    T.summary = await api("GET", `/api/tables/${T.id}`, undefined, inviteHeaders());
   } catch (err) {
     $("seat-error").textContent = err.message;
     return;
@@ -292,6 +346,7 @@ function renderSeatList() {
     }
     list.append(li);
   }
+  $("rekey").hidden = T.token === null;
   const full = s.seats.every((x) => x.kind !== "empty");
   $("start").hidden = !(T.host && waiting && full);
   $("lobby-panel").classList.toggle("started", !waiting);
@@ -300,7 +355,9 @@ function renderSeatList() {
 async function takeSeat(seat, name) {
   $("seat-error").textContent = "";
   try {
-    const got = await api("POST", `/api/tables/${T.id}/seats/${seat}`, { name: name.trim() });
+    const body = { name: name.trim() };
+    if (T.invite) body.invite = T.invite;
+    const got = await api("POST", `/api/tables/${T.id}/seats/${seat}`, body);
     T.seat = got.seat;
     T.token = got.token;
     store.set(`lanterloo.seat.${T.id}`, { seat: got.seat, token: got.token });
@@ -359,8 +416,11 @@ async function loadRules() {
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const query = T.token ? `?token=${encodeURIComponent(T.token)}` : "";
-  const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(T.id)}${query}`);
+  // The token and the invite code travel as subprotocols (a header), never in the URL, which proxies log.
+  const protocols = ["lanterloo"];
+  if (T.token) protocols.push(`lanterloo.token.${T.token}`);
+  if (T.invite) protocols.push(`lanterloo.invite.${T.invite}`);
+  const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(T.id)}`, protocols);
   T.ws = ws;
   ws.addEventListener("open", () => {
     T.retry = 0;
@@ -522,6 +582,12 @@ function renderSeats() {
     if (v && v.in_play && v.phase === "play" && !v.in_play[i]) classes.push("out");
     if (i === T.seat) classes.push("me");
     const lines = [];
+    let name = seatName(i);
+    const style = kind === "bot" ? info.style : null;
+    if (style && name.endsWith(` (${style})`)) {
+      name = name.slice(0, -` (${style})`.length); // "Bot 2" on the plate, its style on a line of its own
+      lines.push(`${style} bot`);
+    }
     if (v) {
       lines.push(`${v.stacks[i]} chips`);
       const extra = i === v.dealer ? ["dealer"] : [];
@@ -536,7 +602,7 @@ function renderSeats() {
       el(
         "div",
         { class: classes.join(" "), style: `left:${spot.x}%;top:${spot.y}%`, "data-seat": i, title: kind },
-        el("span", { class: "name" }, el("span", { class: dot, "aria-label": info.connected ? "connected" : kind }), seatName(i)),
+        el("span", { class: "name", title: seatName(i) }, el("span", { class: dot, "aria-label": info.connected ? "connected" : kind }), name),
         ...lines.map((t) => el("span", { class: "line", text: t })),
         el("span", { class: "decl", text: decl }),
       ),
@@ -701,17 +767,21 @@ function renderHand(v) {
     const cls = ["card"];
     if (playing) cls.push(plays.has(code) ? "legal" : "dim");
     if (exchanging && T.selected.has(code)) cls.push("chosen");
+    // A card is a choice only while a card can be played or thrown: in the declaration, or on another's turn,
+    // a click does nothing (the buttons above are the choices then).
+    const live = playing || exchanging;
     const onclick = () => {
       if (exchanging) {
         if (T.selected.has(code)) T.selected.delete(code);
         else T.selected.add(code);
         renderHand(v);
         renderPrompt(v);
-      } else {
+      } else if (playing) {
         send(plays.get(code) ?? text); // an illegal card is sent too: the server's refusal says why
       }
     };
-    box.append(el("button", { type: "button", class: cls.join(" "), "data-card": code, "aria-label": cardLabel(code), onclick }, cardImg(code, null)));
+    const attrs = { type: "button", class: cls.join(" "), "data-card": code, "aria-label": cardLabel(code), disabled: !live, onclick };
+    box.append(el("button", attrs, cardImg(code, null)));
   }
   box.dataset.cards = String((v.hand ?? []).length);
 }
