@@ -80,6 +80,7 @@ class Board(App[int]):
         self.delay = max(0.0, delay)
         self.save_path = save_path  # this session's save file; None until saved (savefiles names it)
         self.export_path = export_path or "loo-history.jsonl"
+        self.exported: set[str] = set()  # absolute paths this game exported to: rewritten without asking
         self.cursor = -1  # the highlighted place in the hand (Enter and Space play it); -1: none
         self.marked: set[Card] = set()  # cards marked for an exchange
         self.pending_civil: Card | None = None  # the ace of trumps, waiting for "civil or not"
