@@ -765,6 +765,28 @@ def test_export_writes_a_verifiable_hand_history(tmp_path: Path) -> None:
     assert record["variant"] == "five-card" and record["seats"][0]["name"] == "You"
 
 
+def test_bots_wait_while_the_quit_dialog_is_open(tmp_path: Path) -> None:
+    """What the quit dialog says is unsaved stays true while it is read: the bots hold their moves until it closes."""
+    settings = new_settings("three-card", players=4, seed=3, bots=["random"], first_dealer=3)
+    app = LooApp(Game(settings, bots=standers(4)), delay=0.02, save_path=str(tmp_path / "q.json"))
+
+    async def script(app: LooApp, pilot: Pilot[int]) -> None:
+        await pilot.press("x")  # pass: the bots decide and finish the deal by themselves
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit dialog is open")
+        deal = app.game.deal
+        assert deal is not None
+        moves = len(deal.actions)
+        held = app.held_ticks
+        await wait_until(pilot, lambda: app.held_ticks >= held + 3, "bot moves were put off three times")
+        assert len(deal.actions) == moves and isinstance(app.screen, QuitScreen)
+        await pilot.press("escape")  # keep playing: the bots go on
+        await wait_until(pilot, lambda: isinstance(app.screen, SummaryScreen), "the deal ended behind a closed dialog")
+        assert len(deal.actions) > moves or deal.is_over
+
+    run(app, script)
+
+
 def test_quit_asks_before_throwing_progress_away(tmp_path: Path) -> None:
     settings = new_settings("three-card", players=4, seed=3, bots=["random"], first_dealer=3)
     app = LooApp(Game(settings, bots=standers(4)), delay=0, save_path=str(tmp_path / "q.json"))

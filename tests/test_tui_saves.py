@@ -519,6 +519,39 @@ def test_enter_in_the_export_dialog_does_not_deal(data: Path) -> None:
     assert out.exists()
 
 
+def test_export_asks_before_replacing_a_file_it_did_not_write(data: Path) -> None:
+    app = _app(seed=3)
+    out = Path.cwd() / "notes.jsonl"
+    out.write_text("somebody's notes\n")
+
+    async def export_to(app: LooApp, pilot: Pilot[int], path: Path) -> None:
+        await pilot.press("e")
+        await wait_until(pilot, lambda: isinstance(app.screen, PathScreen), "the export dialog is open")
+        app.screen.query_one(Input).value = str(path)
+        await pilot.press("enter")
+
+    async def script(app: LooApp, pilot: Pilot[int]) -> None:
+        await play_out(app, pilot)
+        await export_to(app, pilot, out)
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplaceScreen), "asked before replacing")
+        what = _text(app.screen.query_one(".dialog-text", Static).content)  # type: ignore[arg-type]
+        assert "notes.jsonl already exists and was not written by this game" in what
+        await pilot.press("n")  # keep it: asked for another name
+        await wait_until(pilot, lambda: isinstance(app.screen, PathScreen), "asked for another name")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, SummaryScreen), "back on the summary")
+        assert out.read_text() == "somebody's notes\n"
+        await export_to(app, pilot, out)
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplaceScreen), "asked again")
+        await pilot.press("y")
+        await wait_until(pilot, lambda: isinstance(app.screen, SummaryScreen), "replaced, back on the summary")
+        await export_to(app, pilot, out)  # this game's own export now: rewritten without asking
+        await wait_until(pilot, lambda: isinstance(app.screen, SummaryScreen), "rewritten without asking")
+
+    run(app, script)
+    assert history.verify_file(out) == 1
+
+
 def test_a_finished_sessions_save_is_marked_finished(data: Path) -> None:
     app = _app(seed=3, max_deals=1, options={"session_end": "exact"})  # over after this deal (SESSION-4 aside)
 

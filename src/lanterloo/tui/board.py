@@ -8,7 +8,7 @@ once, which is what the tests use.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.console import Group, RenderableType
 from rich.measure import Measurement
@@ -36,7 +36,7 @@ from lanterloo.cards import Card
 from lanterloo.engine import Phase, View, shape_of
 from lanterloo.tui import sessionpanel, stakes, summary, table, text
 from lanterloo.tui.game import Game
-from lanterloo.tui.screens import FlatButton
+from lanterloo.tui.screens import FlatButton, PathScreen, QuitScreen, ReplaceScreen
 from lanterloo.tui.widgets import MAX_CARDS, MAX_CHOICES, CardWidget, key_help
 
 # The actions the table has keys and buttons of its own for; any other legal action is offered by its name.
@@ -80,10 +80,12 @@ class Board(App[int]):
         self.delay = max(0.0, delay)
         self.save_path = save_path  # this session's save file; None until saved (savefiles names it)
         self.export_path = export_path or "loo-history.jsonl"
+        self.exported: set[str] = set()  # absolute paths this game exported to: rewritten without asking
         self.cursor = -1  # the highlighted place in the hand (Enter and Space play it); -1: none
         self.marked: set[Card] = set()  # cards marked for an exchange
         self.pending_civil: Card | None = None  # the ace of trumps, waiting for "civil or not"
         self._timer: Timer | None = None
+        self.held_ticks = 0  # bot moves put off while a question was open (tests wait on it, not on the clock)
         self._fast = False  # fast-forward this deal
         self._summary_open = False
         self._last_summary: RenderableType | None = None
@@ -426,8 +428,19 @@ class Board(App[int]):
         pause = self.delay * (2 if not view.trick and view.tricks else 1)
         self._timer = self.set_timer(pause, self._bot_tick)
 
+    def _held(self, tick: Callable[[], None]) -> bool:
+        """A question about the game is open (quit, save or export to where, replace a file): the bots wait for its
+        answer, so that what it describes (the unsaved deal, the deals to export) stays true while it is read."""
+        if isinstance(self.screen, (QuitScreen, PathScreen, ReplaceScreen)):
+            self.held_ticks += 1
+            self._timer = self.set_timer(max(self.delay, 0.05), tick)
+            return True
+        return False
+
     def _bot_tick(self) -> None:
         self._timer = None
+        if self._held(self._bot_tick):
+            return
         step = self.game.step_bot()
         if step is not None:
             self.refresh_all()
@@ -439,6 +452,8 @@ class Board(App[int]):
 
     def _end_tick(self) -> None:
         self._timer = None
+        if self._held(self._end_tick):
+            return
         self.end_deal()
 
     def _cancel_timer(self) -> None:

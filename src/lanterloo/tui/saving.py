@@ -138,19 +138,36 @@ class Saving(Board):
     def _ask_export(self, then: Callable[[], None] | None = None) -> None:
         self.say("", "")
 
-        def done(path: str | None) -> None:
-            if path:
-                try:
-                    n = self.game.export_history(path)
-                except OSError as e:
-                    self.say("error", f"Could not write {path}: {_why(e)}.")
-                else:
-                    self.export_path = path
-                    self.say(
-                        "info", f"Wrote {n} finished deal{'s' if n != 1 else ''} to {path} (JSON Lines hand history)."
-                    )
+        def write(path: str) -> None:
+            try:
+                n = self.game.export_history(path)
+            except OSError as e:
+                self.say("error", f"Could not write {path}: {_why(e)}.")
+            else:
+                self.export_path = path
+                self.exported.add(os.path.abspath(path))
+                self.say("info", f"Wrote {n} finished deal{'s' if n != 1 else ''} to {path} (JSON Lines hand history).")
             if then is not None:
                 then()
+
+        def done(path: str | None) -> None:
+            if not path:
+                if then is not None:
+                    then()
+                return
+            # this game's own export is rewritten with every deal it has finished; anything else is asked about
+            if not os.path.lexists(path) or os.path.abspath(path) in self.exported:
+                write(path)
+                return
+
+            def answered(replace: bool | None) -> None:
+                if replace:
+                    write(path)
+                else:
+                    self._ask_export(then)  # another name, or Esc to give up
+
+            what = f"{path} already exists and was not written by this game. Replacing it loses what it holds."
+            self.push_screen(ReplaceScreen(what, title="Replace an existing file?"), answered)
 
         self.push_screen(PathScreen("Export the hand histories of the finished deals to:", self.export_path), done)
 

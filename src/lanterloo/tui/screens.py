@@ -126,7 +126,8 @@ class QuitScreen(ModalScreen[str]):
 
 
 class ReplaceScreen(ModalScreen[bool]):
-    """The chosen save file holds another game (or is no save of this one): replace it only when told to."""
+    """The chosen file holds something else (another game's save, a file this game did not write): replace it only
+    when told to."""
 
     DEFAULT_CSS = """
     ReplaceScreen { align: center middle; background: #000000 60%; }
@@ -136,13 +137,14 @@ class ReplaceScreen(ModalScreen[bool]):
         Binding("n,escape", "choose(False)", "Keep it"),
     ]
 
-    def __init__(self, what: str) -> None:
+    def __init__(self, what: str, title: str = "Replace another game's save?") -> None:
         super().__init__()
         self.what = what
+        self.title_text = title
 
     def compose(self) -> ComposeResult:
         with Vertical(id="replace-box", classes="dialog"):
-            yield Static("Replace another game's save?", classes="dialog-title")
+            yield Static(self.title_text, classes="dialog-title")
             yield Static(Text(self.what), classes="dialog-text")
             with Horizontal(classes="dialog-buttons"):
                 yield FlatButton("Replace it  y", id="replace-yes", variant="error")
