@@ -149,7 +149,8 @@ def test_the_lobby_is_paged(tmp_path: Path) -> None:
         assert last["next"] is None
         seen = [t["table_id"] for page in (first, second, last) for t in page["tables"]]
         assert sorted(seen) == sorted(ids) and len(set(seen)) == 5
-        assert "limit" in _error(c.get("/api/tables?limit=0"), 422)
+        assert _error(c.get("/api/tables?limit=0"), 422) == 'The query parameter "limit" must be at least 1.'
+        assert _error(c.get("/api/tables?limit=500"), 422) == 'The query parameter "limit" must be at most 200.'
         assert "limit" in _error(c.get("/api/tables?limit=lots"), 422)
 
 

@@ -137,7 +137,13 @@ def sentence(errors: list[Any]) -> str:
         return f'There is no field "{".".join(path)[:40]}" in this request: leave it out.'
     if where == "body" and not path:
         return "The request's body is missing." if kind == "missing" else "The request's body must be a JSON object."
-    what = _WHAT.get(kind, "is not valid")
+    ctx = first.get("ctx") or {}
+    if kind == "greater_than_equal" and "ge" in ctx:
+        what = f"must be at least {ctx['ge']}"
+    elif kind == "less_than_equal" and "le" in ctx:
+        what = f"must be at most {ctx['le']}"
+    else:
+        what = _WHAT.get(kind, "is not valid")
     name = ".".join(path)[:40]
     if where == "path":
         return f"The {name} in the address {what}."

@@ -488,7 +488,14 @@ function handle(msg) {
     case "welcome":
       if (msg.seat !== null && msg.seat !== undefined) T.seat = msg.seat;
       else if (T.token) {
-        // the token was refused (a new database, a table gone): sit again
+        const stored = store.get(`lanterloo.seat.${T.id}`);
+        if (stored && typeof stored.token === "string" && stored.token !== T.token) {
+          // another tab of this browser gave the seat a new key: use it
+          T.token = stored.token;
+          reconnect();
+          return 0;
+        }
+        // the token was refused (replaced elsewhere, a new database, a table gone): sit again
         T.token = null;
         localStorage.removeItem(`lanterloo.seat.${T.id}`);
       }
