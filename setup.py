@@ -45,8 +45,12 @@ def extensions() -> list[Extension]:
     except ImportError:
         print(NOTICE.format("Cython is not installed"), file=sys.stderr)
         return []
-    ext = Extension("lanterloo.engine._core", ["src/lanterloo/engine/_core.pyx"], extra_compile_args=["-O2"])
+    # optional: setuptools then skips what was not built when it copies extensions into place (pip install -e)
+    ext = Extension(
+        "lanterloo.engine._core", ["src/lanterloo/engine/_core.pyx"], extra_compile_args=["-O2"], optional=True
+    )
     return cythonize([ext], language_level=3, quiet=True)
 
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
+if __name__ == "__main__":  # setuptools runs this file as __main__; a test imports it for OptionalBuildExt
+    setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
