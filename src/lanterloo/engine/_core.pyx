@@ -18,7 +18,8 @@ from lanterloo import validate
 from lanterloo.actions import DEFEND_MISS, PASS, PLAYS, STAND, TAKE_MISS, DefendMiss, Pass, Play, Stand, TakeMiss
 from lanterloo.cards import CARDS
 from lanterloo.engine.events import Declared, Played
-from lanterloo.engine.phases import Phase
+from lanterloo.engine.phases import Phase, TrickRecord
+from lanterloo.engine.scoring import Outcome, SettlementKind, settle
 from lanterloo.engine.shape import shape_of
 
 DEF MAXN = 24
@@ -33,9 +34,14 @@ DEF P_DONE = 2
 DEF NO_TRUMP = -1
 DEF ACE = 12
 DEF KING = 11
+DEF K_DEALER_TAKES = 0
+DEF K_UNCONTESTED = 1
+DEF K_NO_PLAY = 2
+DEF K_TRICKS = 3
 
 cdef object _new = tuple.__new__
 cdef tuple _PHASES = (Phase.DECLARE, Phase.PLAY, Phase.DONE)
+cdef tuple _KINDS = (SettlementKind.UNCONTESTED, SettlementKind.UNCONTESTED, SettlementKind.NO_PLAY, SettlementKind.TRICKS)
 cdef tuple _DECL_ACTIONS = (PASS, STAND, TAKE_MISS, DEFEND_MISS)
 cdef dict _DECL_CODE = {Pass: D_PASS, Stand: D_PLAY, TakeMiss: D_MISS, DefendMiss: D_DEFEND}
 # The legal declaration lists by their 4-bit mask (pass, play, Miss, defend): shared, handed out as copies.
@@ -110,6 +116,14 @@ cdef class Core:
     cdef int turnup_, trump, miss_taker, defended, forced_all, miss_withdrawn, stock_from
     cdef int trick_len, trick_first, best_card, best_seat, leader, trick_no, hands_in_play
     cdef uint64_t allowed  # the legal cards (PLAY) or declarations (DECLARE) of this state; 0: not computed yet
+    cdef int end_kind, end_winner  # how the deal ended (an index of _KINDS), and an uncontested winner or -1
+    cdef signed char tr_leader[3]
+    cdef signed char tr_winner[3]
+    cdef signed char tr_seat[3 * MAXN]
+    cdef signed char tr_card[3 * MAXN]
+    cdef int tricks_won[MAXN]
+    cdef uint64_t taken[MAXN]
+    cdef object settled  # the Settlement, made when first asked for
     cdef list codes  # every action so far: seat * 64 + code (a card, or 52 + a declaration)
     cdef int synced  # how many of them the shadow has taken
 
@@ -188,6 +202,11 @@ cdef class Core:
         if (self.carried == 0 and p.bold_stand == 1) or club:
             self.forced_all = 1
             self.miss_withdrawn = p.miss and (club or p.withdraw_miss)
+        for s in range(n):
+            self.tricks_won[s] = 0
+            self.taken[s] = 0
+        self.end_winner = -1
+        self.settled = None
         self.to_act = self.eldest_
         self.phase_ = P_DECLARE
         self.is_over = False
@@ -426,7 +445,8 @@ cdef class Core:
                         return
                 self.decl[self.to_act] = D_PLAY
                 self.in_play[self.to_act] = 1
-                self._end()
+                self.end_winner = self.to_act
+                self._end(K_DEALER_TAKES)
             return
         if self.to_act != self.eldest_:
             return
@@ -435,8 +455,12 @@ cdef class Core:
             if self.in_play[(self.eldest_ + i) % n]:
                 self.order[standing] = (self.eldest_ + i) % n
                 standing += 1
-        if standing == 0 or (standing == 1 and not self.defended):
-            self._end()
+        if standing == 0:
+            self._end(K_NO_PLAY)
+            return
+        if standing == 1 and not self.defended:
+            self.end_winner = self.order[0]
+            self._end(K_UNCONTESTED)
             return
         for i in range(standing):
             self.next_seat[self.order[i]] = self.order[(i + 1) % standing]
@@ -451,7 +475,11 @@ cdef class Core:
         cdef uint64_t bit = (<uint64_t>1) << card
         cdef int w
         self.hands[s] &= ~bit
+        cdef int t = self.trick_no * MAXN + self.trick_len, i
+        self.tr_seat[t] = s
+        self.tr_card[t] = card
         if self.trick_len == 0:
+            self.tr_leader[self.trick_no] = s
             if self.trump == NO_TRUMP:  # IRISH-TRUMP-1: the first card led sets trumps
                 self.trump = card // 13
             self.trick_first = card
@@ -466,15 +494,20 @@ cdef class Core:
             self.to_act = self.next_seat[s]
             return
         w = self.best_seat
+        self.tr_winner[self.trick_no] = w
+        self.tricks_won[w] += 1
+        for i in range(self.trick_len):
+            self.taken[w] |= (<uint64_t>1) << self.tr_card[self.trick_no * MAXN + i]
         self.trick_len = 0
         self.trick_no += 1
         if not self.hands[w]:
-            self._end()
+            self._end(K_TRICKS)
             return
         self.to_act = w
 
-    cdef void _end(self):
-        """The deal is over: the settlement itself is the reference's, computed when first asked for."""
+    cdef void _end(self, int kind):
+        """The deal is over: the settlement is made when first asked for, by the reference's own ``settle``."""
+        self.end_kind = kind
         self.phase_ = P_DONE
         self.is_over = True
         self.to_act = -1
@@ -529,14 +562,45 @@ cdef class Core:
     def phase(self):
         return _PHASES[self.phase_]
 
+    cdef object _settle(self):
+        """The settlement, from an Outcome frozen as Deal.end freezes it, through scoring.settle (as run_settle)."""
+        cdef int n = self.n, s, t, k, m = self.hands_in_play
+        if self.settled is not None:
+            return self.settled
+        p = self.p
+        shape, rules = p.shape, p.rules
+        tricks = []
+        for t in range(self.trick_no):
+            cards = tuple([(self.tr_seat[t * MAXN + k], CARDS[self.tr_card[t * MAXN + k]]) for k in range(m)])
+            tricks.append(_new(TrickRecord, (self.tr_leader[t], cards, self.tr_winner[t], False)))
+        kind = self.end_kind
+        rule = ("LOO-DECL-3", shape.uncontested_rule, shape.no_play_rule, "")[kind]
+        stacks = tuple([self.stacks_[s] for s in range(n)])
+        outcome = _new(Outcome, (
+            shape, rules, _KINDS[kind], rule, n, self.dealer_, self.pool_, stacks, shape.stakes(rules, self.pool_),
+            tuple([bool(self.in_play[s]) for s in range(n)]), tuple([self.order[k] for k in range(m)]),
+            tuple([self.hands[s] for s in range(n)]), tuple(tricks), tuple([self.tricks_won[s] for s in range(n)]),
+            tuple([self.taken[s] for s in range(n)]), 0, bool(self.defended), -1, -1,
+            (self.end_winner,) if self.end_winner >= 0 else (), (),
+        ))
+        st = settle(outcome)
+        won, paid = st.won, st.paid
+        for s in range(n):
+            self.stacks_[s] += won[s] - paid[s]
+        self.pool_ = st.pool_after
+        self.settled = st
+        return st
+
     @property
     def pool(self):
-        return self._ref().pool if self.is_over else self.pool_
+        if self.is_over:
+            self._settle()
+        return self.pool_
 
     @property
     def stacks(self):
         if self.is_over:
-            return self._ref().stacks
+            self._settle()
         return tuple([self.stacks_[s] for s in range(self.n)])
 
     @property
@@ -545,7 +609,7 @@ cdef class Core:
 
     @property
     def settlement(self):
-        return self._ref().settlement if self.is_over else None
+        return self._settle() if self.is_over else None
 
     @property
     def started(self):
@@ -609,6 +673,13 @@ cdef class Core:
         c.miss_withdrawn, c.stock_from, c.trick_len = self.miss_withdrawn, self.stock_from, self.trick_len
         c.best_card, c.best_seat, c.leader, c.trick_no = self.best_card, self.best_seat, self.leader, self.trick_no
         c.hands_in_play, c.allowed, c.trick_first = self.hands_in_play, self.allowed, self.trick_first
+        c.end_kind, c.end_winner, c.settled = self.end_kind, self.end_winner, self.settled
+        c.tr_leader = self.tr_leader
+        c.tr_winner = self.tr_winner
+        c.tr_seat = self.tr_seat
+        c.tr_card = self.tr_card
+        c.tricks_won = self.tricks_won
+        c.taken = self.taken
         c.codes = list(self.codes)
         c.synced = 0
         return c
