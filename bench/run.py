@@ -32,6 +32,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -54,6 +55,11 @@ OPENSPIEL_KEY = "openspiel"
 OPENSPIEL_VALIDATED_KEY = "openspiel/validated"
 REFERENCE_KEY = "three-card"
 ALL_PLAY_KEY = "three-card/all-play"
+BATCH_KEY = "batch/three-card"
+CREF_KEY = "c-reference/three-card"
+CREF_SOURCE = Path(__file__).with_name("cref.c")
+#: Deals per call of the batch simulator: a few milliseconds, so the time box is kept to within a few percent.
+BATCH_CHUNK = 4096
 #: Suffix of a figure run on the pure-Python reference engine (``PureDeal``), whatever the compiled core covers.
 PURE = "/reference"
 #: Issue 11's goal for the compiled core: at least this many times validated OpenSpiel's throughput.
@@ -232,6 +238,73 @@ def openspiel_loop(game_string: str = OPENSPIEL_GAME) -> Loop | None:
     return loop
 
 
+def batch_loop(rules: Rules, players: int) -> Loop | None:
+    """The compiled core's batch simulator (``_core.batch``): whole deals of random play in one C loop, in chunks
+    of BATCH_CHUNK deals; None without the core."""
+    if core.engine() != "core" or core.ext() is None:
+        return None
+    run_batch = core.ext().batch
+
+    def loop(seconds: float, seed: int) -> Sample:
+        games = actions = 0
+        start = CLOCK()
+        deadline = start + seconds
+        while True:
+            out = run_batch(rules, players, BATCH_CHUNK, seed + games)
+            games += out["deals"]
+            actions += out["actions"]
+            now = CLOCK()
+            if now >= deadline:
+                return Sample(games, actions, now - start)
+
+    return loop
+
+
+def c_reference() -> Path | None:
+    """bench/cref.c compiled with ``cc -O2`` (once per process, in a temporary folder); None without a compiler."""
+    if _CREF:
+        return _CREF[0]
+    exe = Path(tempfile.mkdtemp(prefix="lanterloo-cref-")) / "cref"
+    compiler = os.environ.get("CC", "cc")
+    try:
+        subprocess.run([compiler, "-O2", "-o", str(exe), str(CREF_SOURCE)], check=True, capture_output=True)
+    except (OSError, subprocess.CalledProcessError):
+        _CREF.append(None)
+        return None
+    _CREF.append(exe)
+    return exe
+
+
+_CREF: list[Path | None] = []
+
+
+def c_reference_loop(players: int) -> Loop | None:
+    """The C reference: the batch loop in plain C. It measures its own CPU time, so starting it is not counted."""
+    exe = c_reference()
+    if exe is None:
+        return None
+
+    def loop(seconds: float, seed: int) -> Sample:
+        out = subprocess.run([str(exe), str(players), f"{seconds:g}", str(seed)], check=True, capture_output=True)
+        deals, actions, cpu = out.stdout.split()[:3]
+        return Sample(int(deals), int(actions), float(cpu))
+
+    return loop
+
+
+def batch_agrees_with_c_reference(deals: int = 20_000, seed: int = 1) -> bool | None:
+    """Whether the batch simulator and the C reference give the same totals for one seed (they draw the same
+    numbers in the same order); None when either is missing."""
+    exe = c_reference()
+    if exe is None or core.engine() != "core" or core.ext() is None:
+        return None
+    out = subprocess.run([str(exe), str(PLAYERS), str(-deals), str(seed)], check=True, capture_output=True)
+    got, actions, _, *rest = out.stdout.split()
+    c_totals = (int(got), int(actions), [int(x) for x in rest[:-1]], int(rest[-1]))
+    b = core.ext().batch(rules_with("three-card"), PLAYERS, deals, seed)
+    return c_totals == (b["deals"], b["actions"], b["net"], b["pool"])
+
+
 def openspiel_validated_loop(game_string: str = OPENSPIEL_GAME) -> Loop | None:
     """As ``openspiel_loop``, but through ``apply_action_with_legality_check``, which refuses an illegal action
     as lanterloo's ``apply`` does: the like-for-like reference for a validating engine."""
@@ -314,6 +387,12 @@ def workloads() -> list[Workload]:
                 random_play_loop(three, PLAYERS, PureDeal),
             ),
         )
+    batch, cref = batch_loop(three, PLAYERS), c_reference_loop(PLAYERS)
+    if batch is not None:
+        title = "three-card, batch simulator (compiled core)"
+        out.append(Workload(BATCH_KEY, title, "deals/s", PLAYERS, (CREF_KEY,) if cref else (), batch))
+    if batch is not None and cref is not None:
+        out.append(Workload(CREF_KEY, "three-card, C reference loop (bench/cref.c)", "deals/s", PLAYERS, (), cref))
     for name in PRESET_NAMES:
         if name == REFERENCE_KEY:
             continue  # the first figure already is three-card random play
@@ -635,6 +714,10 @@ def verdict(results: Sequence[Result]) -> list[str]:
         v = rat.get(REFERENCE_KEY, {}).get(REFERENCE_KEY + PURE, [])
         if v:
             lines.append(f"core / reference engine, three-card: {statistics.median(v):.2f}×")
+    v = rat.get(BATCH_KEY, {}).get(CREF_KEY, [])
+    if v:
+        q1, q3 = quartiles(v)
+        lines.append(f"batch / C reference, three-card: {statistics.median(v):.2f}× [{q1:.2f}–{q3:.2f}]")
     return lines
 
 
@@ -698,6 +781,12 @@ def main(argv: Sequence[str] | None = None, console: Console | None = None) -> i
     if not any(w.key == OPENSPIEL_KEY for w in available):
         console.print("OpenSpiel is not installed (pip install '.[bench]'), so there is no reference figure.")
 
+    same = batch_agrees_with_c_reference() if any(w.key == BATCH_KEY for w in chosen) else None
+    if same is not None:
+        console.print(
+            "batch simulator and C reference: "
+            + ("the same totals on 20,000 seeded deals" if same else "DIFFERENT totals on 20,000 seeded deals")
+        )
     info = machine()
     before = load_average()
     console.print(

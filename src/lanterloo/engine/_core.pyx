@@ -12,6 +12,7 @@ is asked for. So a refusal's sentence, a view and the settlement are the referen
 ``Params`` holds one ``Rules`` in C fields; ``lanterloo.engine.core`` decides which rules the core covers.
 """
 
+cimport cython
 from libc.stdint cimport uint64_t
 
 from lanterloo import validate
@@ -66,6 +67,7 @@ cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
 
 
+@cython.final
 cdef class Params:
     """One covered Rules, in C fields: read on every action, decided once per Rules object."""
     cdef public object rules
@@ -73,6 +75,8 @@ cdef class Params:
     cdef int hand_size, miss, turnup, ante, ante_mode, bold_stand, withdraw_miss, club_law, takes_all_pass
     cdef int dealer_must_play, defend_miss, miss_holder_leads, first_lead_forced, first_trump_lead
     cdef int trump_lead_highest, equivalent, later_trump_lead, void_always, min_players, max_players
+    cdef int remainder, loo_penalty
+    cdef long long loo_amount
 
     def __init__(self, rules):
         r = rules
@@ -97,8 +101,12 @@ cdef class Params:
         self.later_trump_lead = ("off", "any", "highest", "highest_if_two_active").index(r.later_trump_lead)
         self.void_always = r.void_trump_duty == "always"
         self.min_players, self.max_players = r.player_range()
+        self.remainder = ("carry", "first_trick_winner", "last_trick_winner", "most_tricks").index(r.remainder)
+        self.loo_penalty = ("pool", "fixed", "capped").index(r.loo_penalty)
+        self.loo_amount = r.loo_amount
 
 
+@cython.final  # not subclassed: its C methods are called directly, not through a table
 cdef class Core:
     cdef Params p
     cdef object shadow
@@ -124,6 +132,7 @@ cdef class Core:
     cdef int tricks_won[MAXN]
     cdef uint64_t taken[MAXN]
     cdef object settled  # the Settlement, made when first asked for
+    cdef bint record  # keep the action codes (False only in the batch loop, which makes no Python object per action)
     cdef list codes  # every action so far: seat * 64 + code (a card, or 52 + a declaration)
     cdef int synced  # how many of them the shadow has taken
 
@@ -140,6 +149,7 @@ cdef class Core:
         self.anted = bool(ante)
         self.carried = self.pool_ = pool
         self.codes = []
+        self.record = True
         self.synced = 0
         self.shadow = None
         if order is None:
@@ -413,7 +423,8 @@ cdef class Core:
 
     cdef void _do(self, int code):
         cdef int s = self.to_act
-        self.codes.append(s * 64 + code)
+        if self.record:
+            self.codes.append(s * 64 + code)
         self.allowed = 0
         if code >= 52:
             self._declare(s, code - 52)
@@ -584,12 +595,63 @@ cdef class Core:
             (self.end_winner,) if self.end_winner >= 0 else (), (),
         ))
         st = settle(outcome)
+        # the batch loop settles in C (_settle_c): it must agree with the reference's settle on every deal
+        cdef long long cwon[MAXN]
+        cdef long long cpaid[MAXN]
+        after = self._settle_c(cwon, cpaid)
+        if after != st.pool_after or any(cwon[s] != st.won[s] or cpaid[s] != st.paid[s] for s in range(n)):
+            raise AssertionError(f"the compiled core's settlement differs from the reference's: {st}")
         won, paid = st.won, st.paid
         for s in range(n):
             self.stacks_[s] += won[s] - paid[s]
         self.pool_ = st.pool_after
         self.settled = st
         return st
+
+    cdef long long _settle_c(self, long long* won, long long* paid):
+        """scoring.settle for the deals the core covers, in C: what each seat takes and pays; returns the pool after
+        (LOO-POOL-1..4, LOO-DECL-3/4/6)."""
+        cdef Params p = self.p
+        cdef int n = self.n, s, t, w, defended = self.dealer_ if self.defended else -1, target = -1, most = 0
+        cdef long long pool = self.pool_, share, rem, loo, have, total_won = 0, total_paid = 0
+        for s in range(n):
+            won[s] = paid[s] = 0
+        if self.end_kind == K_NO_PLAY:
+            return pool
+        if self.end_kind != K_TRICKS:
+            won[self.end_winner] = pool
+            return 0
+        share = pool // p.hand_size
+        for t in range(self.trick_no):
+            w = self.tr_winner[t]
+            if w != defended:
+                won[w] += share
+        rem = pool - share * self.trick_no
+        if rem and p.remainder and self.trick_no:
+            if p.remainder == 1:
+                target = self.tr_winner[0]
+            elif p.remainder == 2:
+                target = self.tr_winner[self.trick_no - 1]
+            else:
+                for s in range(n):
+                    if self.tricks_won[s] > most:
+                        most = self.tricks_won[s]
+                for t in range(self.trick_no):
+                    if self.tricks_won[self.tr_winner[t]] == most:
+                        target = self.tr_winner[t]
+                        break
+        if target >= 0 and target != defended:
+            won[target] += rem
+        loo = pool if p.loo_penalty == 0 else (p.loo_amount if p.loo_penalty == 1 else min(pool, p.loo_amount))
+        for t in range(self.hands_in_play):
+            s = self.order[t]
+            if self.tricks_won[s] == 0 and s != defended:
+                have = self.stacks_[s] + won[s]
+                paid[s] = loo if loo <= have else have
+        for s in range(n):
+            total_won += won[s]
+            total_paid += paid[s]
+        return pool - total_won + total_paid
 
     @property
     def pool(self):
@@ -681,6 +743,7 @@ cdef class Core:
         c.tricks_won = self.tricks_won
         c.taken = self.taken
         c.codes = list(self.codes)
+        c.record = True
         c.synced = 0
         return c
 
@@ -776,3 +839,70 @@ cdef list _cards(uint64_t m):
         out.append(CARDS[_low(m)])
         m &= m - 1
     return out
+
+
+# --- the batch simulator -----------------------------------------------------------------------------------------
+# Whole deals in one C loop: the deck shuffled and every choice made by splitmix64, uniformly among the legal
+# actions, through the same _start / _allowed / _do as the public API, with no Python object per action or deal.
+# bench/cref.c is the same loop written in plain C (the benchmark's C reference); both draw the same numbers in the
+# same order, so for one seed they must give the same totals, which the benchmark checks.
+
+cdef inline uint64_t _splitmix(uint64_t* state) nogil:
+    state[0] += <uint64_t>0x9E3779B97F4A7C15
+    cdef uint64_t z = state[0]
+    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
+    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
+    return z ^ (z >> 31)
+
+
+def batch(rules, int players, long long deals, uint64_t seed):
+    """Random play of ``deals`` whole deals of ``players`` seats under ``rules`` (which the core must cover), each
+    seat's stack topped up to a million before each deal, the pool starting empty and carried. Returns the totals:
+    ``{"deals", "actions", "tricks" (per seat), "net" (chips per seat), "pool"}``."""
+    cdef Params p
+    cdef Core c
+    cdef long long d, actions = 0, k
+    cdef int i, j, s, code, n = players
+    cdef uint64_t m, state = seed
+    cdef long long tricks[MAXN]
+    cdef long long won[MAXN]
+    cdef long long paid[MAXN]
+    if _covers is None or not _covers(rules):
+        raise ValueError("the compiled core does not cover these rules")
+    p = Params(rules)
+    if not p.min_players <= n <= p.max_players or n >= MAXN:
+        raise ValueError(f"{rules.preset} is not played by {n} players")
+    c = Core.__new__(Core)
+    c.p, c.n, c.record, c.codes, c.anted, c.pool_ = p, n, False, [], 1, 0
+    net = [0] * n
+    for s in range(n):
+        tricks[s] = 0
+    for d in range(deals):
+        c.dealer_ = d % n
+        c.eldest_ = (c.dealer_ + 1) % n
+        c.carried = c.pool_
+        for i in range(52):
+            c.deck[i] = i
+        for i in range(51, 0, -1):
+            j = <int>(_splitmix(&state) % <uint64_t>(i + 1))
+            c.deck[i], c.deck[j] = c.deck[j], c.deck[i]
+        for s in range(n):
+            c.stacks_[s] = c.before[s] = 1000000
+            c.hands[s] = 0
+            c.decl[s] = D_NONE
+            c.in_play[s] = 0
+        c._start()
+        while not c.is_over:
+            m = c._allowed()
+            k = <long long>(_splitmix(&state) % <uint64_t>_popcount(m))
+            while k > 0:
+                m &= m - 1
+                k -= 1
+            code = _low(m)
+            c._do(code if c.phase_ == P_PLAY else code + 52)
+            actions += 1
+        c.pool_ = c._settle_c(won, paid)
+        for s in range(n):
+            net[s] += won[s] - paid[s] - (1000000 - c.stacks_[s])
+            tricks[s] += c.tricks_won[s]
+    return {"deals": deals, "actions": actions, "tricks": [tricks[s] for s in range(n)], "net": net, "pool": c.pool_}

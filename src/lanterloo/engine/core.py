@@ -30,6 +30,11 @@ def available() -> bool:
     return _ext is not None
 
 
+def ext() -> Any:
+    """The extension module (its ``batch`` simulator), or None where it is not built."""
+    return _ext
+
+
 def engine() -> str:
     """The engine new deals use where the core covers their rules: ``core`` or ``pure``."""
     return "core" if MAKE is not None else "pure"
