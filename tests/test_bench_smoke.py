@@ -302,3 +302,11 @@ def test_markdown_table_has_a_row_per_figure() -> None:
     assert lines[2].startswith(f"| `{run.REFERENCE_KEY}` | 5 | ")
     assert "deals/s" in lines[2]
     assert lines[-1].endswith(f"× {run.REFERENCE_KEY} |")
+
+
+def test_the_batch_simulator_and_the_c_reference_agree_deal_for_deal() -> None:
+    # the same splitmix64 draws in the same order: the same totals, or the speed comparison would be unfair
+    same = run.batch_agrees_with_c_reference(deals=3000, seed=5)
+    if same is None:
+        pytest.skip("needs the compiled core and a C compiler")
+    assert same

@@ -219,3 +219,15 @@ def test_pure_forces_the_reference() -> None:
     finally:
         core.select("core")
     assert core.engine() == "core"
+
+
+def test_the_batch_simulator_keeps_every_chip_and_settles_as_the_reference() -> None:
+    # every deal of the batch is settled in C; the same settlement in C checks itself against scoring.settle on
+    # every core deal above, so here: chips are conserved, and every covered preset runs
+    for name in COVERED_PRESETS:
+        out = core.ext().batch(rules_with(name), 5, 3000, 7)
+        assert out["deals"] == 3000 and out["actions"] > 3000 * 5
+        assert sum(out["net"]) + out["pool"] == 0
+        assert sum(out["tricks"]) <= 3000 * 3
+    with pytest.raises(ValueError, match="does not cover"):
+        core.ext().batch(rules_with("five-card"), 5, 10, 1)
