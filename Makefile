@@ -11,7 +11,7 @@ PIP := $(BIN)/python -m pip -qq --disable-pip-version-check
 ARGS ?=
 # The compiled core (src/lanterloo/engine/_core.pyx) is built by the install where a C compiler is present; where
 # one is, `make test` also checks that it was built and is the engine in use (tests/test_core_build.py).
-CORE_SOURCES := pyproject.toml setup.py src/lanterloo/engine/_core.pyx
+CORE_SOURCES := pyproject.toml setup.py $(wildcard src/lanterloo/engine/_core*.pyx src/lanterloo/engine/_core_*.pxi)
 REQUIRE_CORE := $(if $(shell command -v cc || command -v gcc),1,0)
 
 # One stamp per set of extras, newer than pyproject.toml once that set is installed. Installing a set that holds
@@ -90,7 +90,7 @@ bench: $(TEST)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis fuzz-report.jsonl build
-	rm -f src/lanterloo/engine/_core.c src/lanterloo/engine/_core.*.so
+	rm -f src/lanterloo/engine/_core.c src/lanterloo/engine/_core.*.so src/lanterloo/engine/_core.html
 
 # The web table under load (docs/benchmarks.md, "Web table under load"): 200 tables of 5 websocket clients that
 # think 1 s per decision, for 60 s, against a `loo serve` on SQLite in a temp folder, then against a throwaway

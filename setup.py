@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -46,8 +47,15 @@ def extensions() -> list[Extension]:
         print(NOTICE.format("Cython is not installed"), file=sys.stderr)
         return []
     # optional: setuptools then skips what was not built when it copies extensions into place (pip install -e)
+    # the .pxi files are parts of _core.pyx (each module under about 500 lines): a change to one rebuilds it, and
+    # an sdist carries them
+    parts = sorted(str(p) for p in Path("src/lanterloo/engine").glob("_core_*.pxi"))
     ext = Extension(
-        "lanterloo.engine._core", ["src/lanterloo/engine/_core.pyx"], extra_compile_args=["-O2"], optional=True
+        "lanterloo.engine._core",
+        ["src/lanterloo/engine/_core.pyx"],
+        depends=parts,
+        extra_compile_args=["-O2"],
+        optional=True,
     )
     return cythonize([ext], language_level=3, quiet=True)
 

@@ -50,7 +50,8 @@ needs_make = pytest.mark.skipif(shutil.which("make") is None, reason="make is no
 def dry_run(tmp_path: Path, target: str, *stamps: str, args: str | None = None) -> str:
     """What `make -n TARGET` would run in a checkout whose venv holds ``stamps``, all newer than pyproject.toml and
     the compiled core's sources (whose change reinstalls, to rebuild the core)."""
-    for name in ("Makefile", "pyproject.toml", "setup.py", "src/lanterloo/engine/_core.pyx"):
+    core = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "src/lanterloo/engine").glob("_core*.p*"))]
+    for name in ("Makefile", "pyproject.toml", "setup.py", *core):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / name, tmp_path / name)
         os.utime(tmp_path / name, (1_000_000_000, 1_000_000_000))

@@ -67,43 +67,7 @@ cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
 
 
-@cython.final
-cdef class Params:
-    """One covered Rules, in C fields: read on every action, decided once per Rules object."""
-    cdef public object rules
-    cdef public object shape
-    cdef int hand_size, miss, turnup, ante, ante_mode, bold_stand, withdraw_miss, club_law, takes_all_pass
-    cdef int dealer_must_play, defend_miss, miss_holder_leads, first_lead_forced, first_trump_lead
-    cdef int trump_lead_highest, equivalent, later_trump_lead, void_always, min_players, max_players
-    cdef int remainder, loo_penalty
-    cdef long long loo_amount
-
-    def __init__(self, rules):
-        r = rules
-        self.rules = r
-        self.shape = shape_of(r)
-        self.hand_size = r.hand_size
-        self.miss = r.miss
-        self.turnup = r.trump_mode == "turnup"
-        self.ante = r.ante
-        self.ante_mode = ("everyone", "dealer", "everyone_dealer_double").index(r.ante_mode)
-        self.bold_stand = ("off", "everyone", "dealer_and_last").index(r.bold_stand)
-        self.withdraw_miss = r.bold_stand_withdraw_miss
-        self.club_law = r.club_law
-        self.takes_all_pass = r.dealer_takes_all_pass
-        self.dealer_must_play = r.lone_player == "dealer_must_play"
-        self.defend_miss = ("exactly_one", "at_least_one", "never").index(r.defend_miss)
-        self.miss_holder_leads = r.miss_holder_leads
-        self.first_lead_forced = r.first_lead_forced
-        self.first_trump_lead = ("none", "two_trumps", "any_trump", "heads_up_only").index(r.first_trump_lead)
-        self.trump_lead_highest = ("never", "heads_up", "always").index(r.trump_lead_highest)
-        self.equivalent = r.equivalent_cards
-        self.later_trump_lead = ("off", "any", "highest", "highest_if_two_active").index(r.later_trump_lead)
-        self.void_always = r.void_trump_duty == "always"
-        self.min_players, self.max_players = r.player_range()
-        self.remainder = ("carry", "first_trick_winner", "last_trick_winner", "most_tricks").index(r.remainder)
-        self.loo_penalty = ("pool", "fixed", "capped").index(r.loo_penalty)
-        self.loo_amount = r.loo_amount
+include "_core_params.pxi"
 
 
 @cython.final  # not subclassed: its C methods are called directly, not through a table
@@ -224,120 +188,9 @@ cdef class Core:
 
     # ------------------------------------------------------------------------------------------ legality
 
-    cdef uint64_t _decl_mask(self):
-        """The open declarations as a 4-bit mask: declare.options, the rows whose refusal is None."""
-        cdef Params p = self.p
-        cdef int s = self.to_act, standing = 0, first = -1, i, lone, free, defend
-        cdef uint64_t m = 1 << D_PLAY
-        for i in range(self.n):
-            if self.in_play[i]:
-                standing += 1
-                if first < 0:
-                    first = i
-        lone = standing == 1 and first != self.miss_taker
-        free = p.miss and self.miss_taker < 0 and not self.miss_withdrawn and not self.defended
-        if not self.forced_all and not (self._bold_binds() or (s == self.dealer_ and lone and p.dealer_must_play)):
-            m |= 1 << D_PASS
-        if p.miss and not self.miss_withdrawn and free:
-            m |= 1 << D_MISS
-        defend = 0
-        if s == self.dealer_ and not self.forced_all:
-            if lone:
-                defend = p.miss and free and p.defend_miss != 2
-            elif standing >= 2 and p.defend_miss == 1 and free:
-                defend = 1
-        if defend:
-            m |= 1 << D_DEFEND
-        return m
-
-    cdef int _bold_binds(self):
-        cdef int n = self.n, k
-        if self.p.bold_stand != 2 or self.carried != 0:
-            return 0
-        if self.to_act != (self.dealer_ - 1 + n) % n and self.to_act != self.dealer_:
-            return 0
-        for k in range(n - 2):
-            if self.decl[(self.eldest_ + k) % n] != D_PASS:
-                return 0
-        return 1
-
-    cdef inline uint64_t _beaten_by(self, int c):
-        """The cards that beat ``c`` as the best card on the table (tables.loo_tables without Pam)."""
-        cdef int suit = c // 13
-        cdef uint64_t m = ((<uint64_t>0x1FFF) << (suit * 13)) & ~(((<uint64_t>2) << c) - 1)
-        if suit != self.trump and self.trump != NO_TRUMP:
-            m |= (<uint64_t>0x1FFF) << (self.trump * 13)
-        return m
-
-    cdef uint64_t _top_trumps(self, uint64_t trumps, uint64_t out_of_play):
-        """tricks.top_trumps without Pam: the highest trump, and with equivalent_cards those as good as it."""
-        cdef int base = self.trump * 13, r, prev = -1, d, ok
-        cdef uint64_t top = 0
-        for r in range(12, -1, -1):
-            if not (trumps >> (base + r)) & 1:
-                continue
-            if prev < 0:
-                top = (<uint64_t>1) << (base + r)
-                if not self.p.equivalent:
-                    return top
-                prev = r
-                continue
-            ok = 1
-            for d in range(r + 1, prev):
-                if not (out_of_play >> (base + d)) & 1:
-                    ok = 0
-                    break
-            if not ok:
-                break
-            top |= (<uint64_t>1) << (base + r)
-            prev = r
-        return top
-
-    cdef uint64_t _play_mask(self):
-        """The cards the seat to act may play: tricks.lead_constraint, or loo_follow (no Pam in the core)."""
-        cdef Params p = self.p
-        cdef uint64_t hand = self.hands[self.to_act], f, tr, w, forced, out
-        cdef int led, n, duty, heads_up, ace
-        if self.trick_len:
-            led = self.trick_first // 13
-            f = hand & ((<uint64_t>0x1FFF) << (led * 13))
-            tr = hand & ((<uint64_t>0x1FFF) << (self.trump * 13)) if self.trump != NO_TRUMP else 0
-            w = self._beaten_by(self.best_card)
-            if f:
-                return (f & w) if (f & w) else f
-            if tr & w:
-                return tr & w
-            if tr and p.void_always:
-                return tr
-            return hand
-        if self.trump == NO_TRUMP:
-            return hand
-        tr = hand & ((<uint64_t>0x1FFF) << (self.trump * 13))
-        heads_up = self.hands_in_play == 2
-        out = self.played | ((<uint64_t>1) << self.turnup_ if self.turnup_ >= 0 else 0)
-        if self.trick_no == 0:
-            if p.first_lead_forced:
-                ace = self.trump * 13 + ACE
-                forced = ((<uint64_t>1) << (self.trump * 13 + KING)) if self.turnup_ == ace else ((<uint64_t>1) << ace)
-                if hand & forced:
-                    return hand & forced
-            n = _popcount(tr)
-            duty = ((p.first_trump_lead == 1 and n >= 2) or (p.first_trump_lead == 2 and n >= 1)
-                    or (p.first_trump_lead == 3 and n >= 1 and heads_up))
-            if not duty:
-                return hand
-            if p.trump_lead_highest == 2 or (p.trump_lead_highest == 1 and heads_up) or p.first_trump_lead == 3:
-                return self._top_trumps(tr, out)
-            return tr
-        if p.later_trump_lead == 0 or not tr:
-            return hand
-        if p.later_trump_lead == 2 or (p.later_trump_lead == 3 and heads_up):
-            return self._top_trumps(tr, out)
-        return tr
-
     cdef inline uint64_t _allowed(self):
         if self.allowed == 0 and self.phase_ != P_DONE:
-            self.allowed = self._decl_mask() if self.phase_ == P_DECLARE else self._play_mask()
+            self.allowed = _decl_mask(self) if self.phase_ == P_DECLARE else _play_mask(self)
         return self.allowed
 
     cdef int _code_of(self, action):
@@ -496,7 +349,7 @@ cdef class Core:
             self.trick_first = card
             self.best_card = card
             self.best_seat = s
-        elif (self._beaten_by(self.best_card) >> card) & 1:
+        elif (_beaten_by(self, self.best_card) >> card) & 1:
             self.best_card = card
             self.best_seat = s
         self.played |= bit
@@ -574,84 +427,10 @@ cdef class Core:
         return _PHASES[self.phase_]
 
     cdef object _settle(self):
-        """The settlement, from an Outcome frozen as Deal.end freezes it, through scoring.settle (as run_settle)."""
-        cdef int n = self.n, s, t, k, m = self.hands_in_play
-        if self.settled is not None:
-            return self.settled
-        p = self.p
-        shape, rules = p.shape, p.rules
-        tricks = []
-        for t in range(self.trick_no):
-            cards = tuple([(self.tr_seat[t * MAXN + k], CARDS[self.tr_card[t * MAXN + k]]) for k in range(m)])
-            tricks.append(_new(TrickRecord, (self.tr_leader[t], cards, self.tr_winner[t], False)))
-        kind = self.end_kind
-        rule = ("LOO-DECL-3", shape.uncontested_rule, shape.no_play_rule, "")[kind]
-        stacks = tuple([self.stacks_[s] for s in range(n)])
-        outcome = _new(Outcome, (
-            shape, rules, _KINDS[kind], rule, n, self.dealer_, self.pool_, stacks, shape.stakes(rules, self.pool_),
-            tuple([bool(self.in_play[s]) for s in range(n)]), tuple([self.order[k] for k in range(m)]),
-            tuple([self.hands[s] for s in range(n)]), tuple(tricks), tuple([self.tricks_won[s] for s in range(n)]),
-            tuple([self.taken[s] for s in range(n)]), 0, bool(self.defended), -1, -1,
-            (self.end_winner,) if self.end_winner >= 0 else (), (),
-        ))
-        st = settle(outcome)
-        # the batch loop settles in C (_settle_c): it must agree with the reference's settle on every deal
-        cdef long long cwon[MAXN]
-        cdef long long cpaid[MAXN]
-        after = self._settle_c(cwon, cpaid)
-        if after != st.pool_after or any(cwon[s] != st.won[s] or cpaid[s] != st.paid[s] for s in range(n)):
-            raise AssertionError(f"the compiled core's settlement differs from the reference's: {st}")
-        won, paid = st.won, st.paid
-        for s in range(n):
-            self.stacks_[s] += won[s] - paid[s]
-        self.pool_ = st.pool_after
-        self.settled = st
-        return st
+        return _settle(self)
 
     cdef long long _settle_c(self, long long* won, long long* paid):
-        """scoring.settle for the deals the core covers, in C: what each seat takes and pays; returns the pool after
-        (LOO-POOL-1..4, LOO-DECL-3/4/6)."""
-        cdef Params p = self.p
-        cdef int n = self.n, s, t, w, defended = self.dealer_ if self.defended else -1, target = -1, most = 0
-        cdef long long pool = self.pool_, share, rem, loo, have, total_won = 0, total_paid = 0
-        for s in range(n):
-            won[s] = paid[s] = 0
-        if self.end_kind == K_NO_PLAY:
-            return pool
-        if self.end_kind != K_TRICKS:
-            won[self.end_winner] = pool
-            return 0
-        share = pool // p.hand_size
-        for t in range(self.trick_no):
-            w = self.tr_winner[t]
-            if w != defended:
-                won[w] += share
-        rem = pool - share * self.trick_no
-        if rem and p.remainder and self.trick_no:
-            if p.remainder == 1:
-                target = self.tr_winner[0]
-            elif p.remainder == 2:
-                target = self.tr_winner[self.trick_no - 1]
-            else:
-                for s in range(n):
-                    if self.tricks_won[s] > most:
-                        most = self.tricks_won[s]
-                for t in range(self.trick_no):
-                    if self.tricks_won[self.tr_winner[t]] == most:
-                        target = self.tr_winner[t]
-                        break
-        if target >= 0 and target != defended:
-            won[target] += rem
-        loo = pool if p.loo_penalty == 0 else (p.loo_amount if p.loo_penalty == 1 else min(pool, p.loo_amount))
-        for t in range(self.hands_in_play):
-            s = self.order[t]
-            if self.tricks_won[s] == 0 and s != defended:
-                have = self.stacks_[s] + won[s]
-                paid[s] = loo if loo <= have else have
-        for s in range(n):
-            total_won += won[s]
-            total_paid += paid[s]
-        return pool - total_won + total_paid
+        return _settle_c(self, won, paid)
 
     @property
     def pool(self):
@@ -716,193 +495,9 @@ cdef class Core:
 
     def copy(self):
         """An independent copy (for search bots): the C state is copied; the copy makes its own shadow if asked."""
-        cdef Core c = Core.__new__(Core)
-        c.p = self.p
-        c.shadow = None
-        c.is_over = self.is_over
-        c.n, c.dealer_, c.eldest_, c.phase_, c.to_act = self.n, self.dealer_, self.eldest_, self.phase_, self.to_act
-        c.anted, c.carried, c.pool_ = self.anted, self.carried, self.pool_
-        c.stacks_ = self.stacks_
-        c.before = self.before
-        c.hands = self.hands
-        c.decl = self.decl
-        c.in_play = self.in_play
-        c.order = self.order
-        c.next_seat = self.next_seat
-        c.deck = self.deck
-        c.miss_, c.dead, c.played, c.turnup_, c.trump = self.miss_, self.dead, self.played, self.turnup_, self.trump
-        c.miss_taker, c.defended, c.forced_all = self.miss_taker, self.defended, self.forced_all
-        c.miss_withdrawn, c.stock_from, c.trick_len = self.miss_withdrawn, self.stock_from, self.trick_len
-        c.best_card, c.best_seat, c.leader, c.trick_no = self.best_card, self.best_seat, self.leader, self.trick_no
-        c.hands_in_play, c.allowed, c.trick_first = self.hands_in_play, self.allowed, self.trick_first
-        c.end_kind, c.end_winner, c.settled = self.end_kind, self.end_winner, self.settled
-        c.tr_leader = self.tr_leader
-        c.tr_winner = self.tr_winner
-        c.tr_seat = self.tr_seat
-        c.tr_card = self.tr_card
-        c.tricks_won = self.tricks_won
-        c.taken = self.taken
-        c.codes = list(self.codes)
-        c.record = True
-        c.synced = 0
-        return c
+        return _copy(self)
 
 
-cdef dict _PARAMS = {}
-cdef object _Rules = None
-
-
-cdef object _Deal = None
-cdef bint _enabled = True
-cdef object _object_new = object.__new__
-
-
-def enable(bint on):
-    """Whether new deals run on the core where it covers their rules (``core.select``)."""
-    global _enabled
-    _enabled = on
-
-
-def new(cls, rules, stacks, dealer=0, *, pool=0, deck=None, seed=None, rng=None, ante=True, reshuffles=None):
-    """``Deal.__new__`` where the core is built: the same choice as the Python one it replaces (engine/state.py), in C,
-    which saves a Python call with keywords on every deal."""
-    if _enabled and cls is _Deal:
-        made = make(rules, stacks, dealer, pool, deck, seed, rng, ante, reshuffles)
-        if made is not None:
-            return made
-    return _object_new(cls)
-
-
-def make(rules, stacks, dealer, pool, deck, seed, rng, ante, reshuffles):
-    """A core deal for ``Deal(...)``'s arguments, or None when the reference must play it (engine/core.py)."""
-    cdef Core c
-    cdef Params p
-    if type(rules) is not _Rules or reshuffles or (type(stacks) is not list and type(stacks) is not tuple):
-        return None
-    if not 2 <= len(stacks) < MAXN:
-        return None
-    hit = _PARAMS.get(id(rules))
-    if hit is None or (<tuple>hit)[0] is not rules:
-        hit = (rules, Params(rules) if _covers(rules) else None)
-        if len(_PARAMS) >= 10_000:
-            _PARAMS.clear()
-        _PARAMS[id(rules)] = hit
-    if (<tuple>hit)[1] is None:
-        return None
-    p = (<tuple>hit)[1]
-    if not _plain_arguments(p, stacks, dealer, pool, deck, seed, rng, ante):
-        # anything but the usual values: the reference's checks refuse or normalise them
-        rules, stacks, dealer, pool, deck, seed, _ = validate.deal_arguments(
-            rules, stacks, dealer, pool, deck, seed, rng, ante, None
-        )
-        if deck is not None and sorted(deck) != list(range(52)):
-            from lanterloo.engine.dealing import deck_order
-            deck_order(list(CARDS), deck, None)  # raises the reference's refusal: not the pack, each card once
-        if pool >= _BIG or any(x >= _BIG for x in stacks):
-            return None  # chips past the core's C integers: the reference's Python ints hold them
-    c = Core.__new__(Core)
-    c._setup(p, rules, stacks, dealer, pool, deck, seed, rng, ante)
-    return c
-
-
-cdef object _covers = None
-cdef object _BIG = 1 << 62
-
-
-def bind(rules_class, covers, deal_class, shadow_class):
-    """The Rules class, which rules the core covers, the public Deal class and the reference class of the shadow
-    (from ``engine/core.py`` and ``engine/state.py``, which this module may not import: they import it)."""
-    global _Rules, _covers, _Deal, _shadow_class
-    _Rules, _covers, _Deal, _shadow_class = rules_class, covers, deal_class, shadow_class
-
-
-cdef bint _plain_arguments(Params p, stacks, dealer, pool, deck, seed, rng, ante):
-    """Whether the arguments are the usual ones, which every check of validate.deal_arguments passes."""
-    cdef Py_ssize_t n = len(stacks)
-    if n < p.min_players or n > p.max_players:
-        return False
-    for x in stacks:
-        if type(x) is not int or not 0 <= x < 1_000_000_000_000_000:
-            return False
-    if type(dealer) is not int or not 0 <= dealer < n or type(pool) is not int or not 0 <= pool < 1_000_000_000_000_000:
-        return False
-    if deck is not None or type(ante) is not bool:
-        return False
-    if rng is not None:
-        return type(rng) is _Random
-    return seed is None or type(seed) is int
-
-
-cdef list _cards(uint64_t m):
-    out = []
-    while m:
-        out.append(CARDS[_low(m)])
-        m &= m - 1
-    return out
-
-
-# --- the batch simulator -----------------------------------------------------------------------------------------
-# Whole deals in one C loop: the deck shuffled and every choice made by splitmix64, uniformly among the legal
-# actions, through the same _start / _allowed / _do as the public API, with no Python object per action or deal.
-# bench/cref.c is the same loop written in plain C (the benchmark's C reference); both draw the same numbers in the
-# same order, so for one seed they must give the same totals, which the benchmark checks.
-
-cdef inline uint64_t _splitmix(uint64_t* state) nogil:
-    state[0] += <uint64_t>0x9E3779B97F4A7C15
-    cdef uint64_t z = state[0]
-    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
-    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
-    return z ^ (z >> 31)
-
-
-def batch(rules, int players, long long deals, uint64_t seed):
-    """Random play of ``deals`` whole deals of ``players`` seats under ``rules`` (which the core must cover), each
-    seat's stack topped up to a million before each deal, the pool starting empty and carried. Returns the totals:
-    ``{"deals", "actions", "tricks" (per seat), "net" (chips per seat), "pool"}``."""
-    cdef Params p
-    cdef Core c
-    cdef long long d, actions = 0, k
-    cdef int i, j, s, code, n = players
-    cdef uint64_t m, state = seed
-    cdef long long tricks[MAXN]
-    cdef long long won[MAXN]
-    cdef long long paid[MAXN]
-    if _covers is None or not _covers(rules):
-        raise ValueError("the compiled core does not cover these rules")
-    p = Params(rules)
-    if not p.min_players <= n <= p.max_players or n >= MAXN:
-        raise ValueError(f"{rules.preset} is not played by {n} players")
-    c = Core.__new__(Core)
-    c.p, c.n, c.record, c.codes, c.anted, c.pool_ = p, n, False, [], 1, 0
-    net = [0] * n
-    for s in range(n):
-        tricks[s] = 0
-    for d in range(deals):
-        c.dealer_ = d % n
-        c.eldest_ = (c.dealer_ + 1) % n
-        c.carried = c.pool_
-        for i in range(52):
-            c.deck[i] = i
-        for i in range(51, 0, -1):
-            j = <int>(_splitmix(&state) % <uint64_t>(i + 1))
-            c.deck[i], c.deck[j] = c.deck[j], c.deck[i]
-        for s in range(n):
-            c.stacks_[s] = c.before[s] = 1000000
-            c.hands[s] = 0
-            c.decl[s] = D_NONE
-            c.in_play[s] = 0
-        c._start()
-        while not c.is_over:
-            m = c._allowed()
-            k = <long long>(_splitmix(&state) % <uint64_t>_popcount(m))
-            while k > 0:
-                m &= m - 1
-                k -= 1
-            code = _low(m)
-            c._do(code if c.phase_ == P_PLAY else code + 52)
-            actions += 1
-        c.pool_ = c._settle_c(won, paid)
-        for s in range(n):
-            net[s] += won[s] - paid[s] - (1000000 - c.stacks_[s])
-            tricks[s] += c.tricks_won[s]
-    return {"deals": deals, "actions": actions, "tricks": [tricks[s] for s in range(n)], "net": net, "pool": c.pool_}
+include "_core_legal.pxi"
+include "_core_settle.pxi"
+include "_core_entry.pxi"
