@@ -230,14 +230,16 @@ def test_verdict_lines_of_the_core_and_the_reference_engine() -> None:
 def test_only_filters_by_name_and_brings_the_references_along() -> None:
     items = run.workloads()
     pure = [run.REFERENCE_KEY + run.PURE] if core.engine() == "core" else []
-    assert [w.key for w in run.select(items, ["THREE"])] == [run.REFERENCE_KEY, *pure, run.ALL_PLAY_KEY]
+    keys = {w.key for w in items}
+    batch = [k for k in (run.BATCH_KEY, run.CREF_KEY) if k in keys]  # the batch simulator and its C reference
+    assert [w.key for w in run.select(items, ["THREE"])] == [run.REFERENCE_KEY, *pure, run.ALL_PLAY_KEY, *batch]
     assert run.select(items, []) == items
     assert run.select(items, ["no-such-game"]) == []
     five = run.with_references(run.select(items, ["five"]), items)
     assert [w.key for w in five] == [run.REFERENCE_KEY, "five-card"]
     three = [w.key for w in run.with_references(run.select(items, ["three-card"]), items)]
     if run.OPENSPIEL_KEY in {w.key for w in items}:
-        want = [run.REFERENCE_KEY, *pure, run.ALL_PLAY_KEY, run.OPENSPIEL_KEY, run.OPENSPIEL_VALIDATED_KEY]
+        want = [run.REFERENCE_KEY, *pure, run.ALL_PLAY_KEY, run.OPENSPIEL_KEY, run.OPENSPIEL_VALIDATED_KEY, *batch]
         assert three == want
 
 
