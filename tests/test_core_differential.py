@@ -27,9 +27,17 @@ from lanterloo.engine.state import PureDeal
 from lanterloo.errors import IllegalActionError, RulesError
 from lanterloo.history import deal_to_record, dumps, parse_line, verify_record
 
-pytestmark = pytest.mark.skipif(
-    core.engine() != "core", reason="the compiled core is not built here, or LANTERLOO_ENGINE=pure switches it off"
-)
+pytestmark = pytest.mark.skipif(not core.available(), reason="the compiled core is not built here")
+
+
+@pytest.fixture(autouse=True)
+def _on_the_core() -> Any:
+    """Every test here runs with the core selected (it is opt-in: LANTERLOO_ENGINE=core), and restores the choice."""
+    was = core.engine()
+    core.select("core")
+    yield
+    core.select(was)
+
 
 SCALE = float(os.environ.get("LANTERLOO_DIFF_DEALS", "1"))
 COVERED_PRESETS = ("three-card", "mississippi", "irish", "rams-loo")

@@ -64,7 +64,10 @@ def covers(rules: Rules) -> bool:
 #: ``Deal.__new__`` calls this, when set, with its arguments: it returns a core deal, or None when the reference must
 #: play the deal (rules the core does not cover, recorded reshuffles, more seats or chips than its C arrays hold).
 MAKE: Callable[..., Any] | None = None
-select("pure" if os.environ.get("LANTERLOO_ENGINE", "").strip().lower() == "pure" else "core")
+# Opt-in for now: LANTERLOO_ENGINE=core. A few suite tests still see the core differ from the reference outside the
+# differential test (the Settled event's settlement is an equal object, not the same one; the tutorials and the
+# browser deal are to be checked), so the reference stays the default until they pass (docs/architecture.md).
+select("core" if os.environ.get("LANTERLOO_ENGINE", "").strip().lower() == "core" else "pure")
 
 
 def bind(deal: type, reference: type) -> None:
