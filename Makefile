@@ -1,7 +1,7 @@
 # Two commands on a fresh machine: `make play` and `make test`. Each builds the local venv if it is missing and
 # installs only what it needs: `make play` the game (the `play` extra), `make test` the test tools and the
-# benchmark's reference engine, whose comparison test the suite runs (`dev` and `bench`), `make bench` the
-# benchmark's (`bench`). Arguments reach the game through ARGS: make play ARGS="--variant lou".
+# benchmark's reference engine, whose comparison test the suite runs (`dev` and `bench`), `make bench` the same
+# (its differential test of the compiled core runs under pytest). Arguments reach the game through ARGS: make play ARGS="--variant lou".
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -9,6 +9,10 @@ BIN := $(VENV)/bin
 # pip warn once per package it looks up there, which says nothing about the game.
 PIP := $(BIN)/python -m pip -qq --disable-pip-version-check
 ARGS ?=
+# The compiled core (src/lanterloo/engine/_core.pyx) is built by the install where a C compiler is present; where
+# one is, `make test` also checks that it was built and is the engine in use (tests/test_core_build.py).
+CORE_SOURCES := pyproject.toml setup.py $(wildcard src/lanterloo/engine/_core*.pyx src/lanterloo/engine/_core_*.pxi)
+REQUIRE_CORE := $(if $(shell command -v cc || command -v gcc),1,0)
 
 # One stamp per set of extras, newer than pyproject.toml once that set is installed. Installing a set that holds
 # another stamps that one too, so `make test` then `make play` installs nothing more, while `make play` then
@@ -24,22 +28,22 @@ $(BIN)/python:
 	@echo "Creating the local environment in $(VENV) ..."
 	@$(PYTHON) -m venv $(VENV)
 
-$(PLAY): pyproject.toml | $(BIN)/python
+$(PLAY): $(CORE_SOURCES) | $(BIN)/python
 	@echo "Installing the game into $(VENV) (once) ..."
 	@$(PIP) install -e '.[play]'
 	@touch $@
 
-$(TEST): pyproject.toml | $(BIN)/python
+$(TEST): $(CORE_SOURCES) | $(BIN)/python
 	@echo "Installing the game, the test tools and OpenSpiel into $(VENV) (once) ..."
 	@$(PIP) install -e '.[dev,bench]'
 	@touch $@ $(PLAY) $(BENCH)
 
-$(BENCH): pyproject.toml | $(BIN)/python
+$(BENCH): $(CORE_SOURCES) | $(BIN)/python
 	@echo "Installing the benchmark's tools into $(VENV) (once) ..."
 	@$(PIP) install -e '.[bench]'
 	@touch $@
 
-$(WEB): pyproject.toml | $(BIN)/python
+$(WEB): $(CORE_SOURCES) | $(BIN)/python
 	@echo "Installing the web table into $(VENV) (once) ..."
 	@$(PIP) install -e '.[web]'
 	@touch $@
@@ -63,7 +67,7 @@ typecheck: $(TEST)
 	$(BIN)/mypy
 
 pytest: $(TEST)
-	$(BIN)/pytest -n 2
+	LANTERLOO_REQUIRE_CORE=$(REQUIRE_CORE) $(BIN)/pytest -n 2
 
 test: lint typecheck pytest
 
@@ -77,11 +81,16 @@ fuzz: $(TEST)
 		tests/test_api_misuse.py
 	$(BIN)/python -c 'import json; [print(r) for r in map(json.loads, open("fuzz-report.jsonl"))]'
 
-bench: $(BENCH)
+# The benchmark, then the differential test of the compiled core at 100 times the suite's deals (a million
+# three-card deals against the reference; tests/test_core_differential.py).
+DIFF_SCALE ?= 100
+bench: $(TEST)
 	$(BIN)/python bench/run.py
+	LANTERLOO_DIFF_DEALS=$(DIFF_SCALE) $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_core_differential.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis fuzz-report.jsonl
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis fuzz-report.jsonl build
+	rm -f src/lanterloo/engine/_core.c src/lanterloo/engine/_core.*.so src/lanterloo/engine/_core.html
 
 # The web table under load (docs/benchmarks.md, "Web table under load"): 200 tables of 5 websocket clients that
 # think 1 s per decision, for 60 s, against a `loo serve` on SQLite in a temp folder, then against a throwaway

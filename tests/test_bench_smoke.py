@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/ sits besi
 from bench import run
 
 from lanterloo import PRESET_NAMES, rules_with
+from lanterloo.engine import core
 
 TINY = 0.05
 
@@ -45,14 +46,22 @@ def test_every_preset_has_a_figure_and_a_reference() -> None:
         assert name in keys
     assert run.ALL_PLAY_KEY in keys
     by_key = {w.key: w for w in run.workloads()}
+    with_core = core.engine() == "core"
+    pure = (run.REFERENCE_KEY + run.PURE,) if with_core else ()
     if run.OPENSPIEL_KEY in by_key:
         both = (run.OPENSPIEL_KEY, run.OPENSPIEL_VALIDATED_KEY)
-        assert by_key[run.REFERENCE_KEY].references == both
+        assert by_key[run.REFERENCE_KEY].references == both + pure
         assert by_key[run.ALL_PLAY_KEY].references == both
         assert by_key[run.OPENSPIEL_VALIDATED_KEY].references == (run.OPENSPIEL_KEY,)
+        if with_core:  # the reference engine against OpenSpiel too
+            assert by_key[run.REFERENCE_KEY + run.PURE].references == both
     for name in PRESET_NAMES:
         if name != run.REFERENCE_KEY:
-            assert by_key[name].references == (run.REFERENCE_KEY,)
+            # a preset the core plays is also measured on the reference engine, and compared with it
+            covered = with_core and core.covers(rules_with(name))
+            extra = (name + run.PURE,) if covered else ()
+            assert by_key[name].references == (run.REFERENCE_KEY, *extra)
+            assert (name + run.PURE in by_key) == covered
 
 
 def test_player_counts_are_five_where_allowed_and_four_for_louse() -> None:
@@ -193,18 +202,45 @@ def test_verdict_lines_against_validated_and_plain_openspiel_and_the_floor() -> 
     assert "three-card/all-play: 0.30× " in lines[1]
     assert "broken for three-card/all-play vs plain" in lines[2]
     assert "holds for three-card vs validated, three-card/all-play vs validated, three-card vs plain" in lines[2]
+    assert "compiled core, which is not built here" in lines[3]
+
+
+def test_verdict_lines_of_the_core_and_the_reference_engine() -> None:
+    spiel = _result(run.OPENSPIEL_KEY, [100, 100, 100])
+    validated = _result(run.OPENSPIEL_VALIDATED_KEY, [80, 80, 80], (run.OPENSPIEL_KEY,))
+    both = (run.OPENSPIEL_KEY, run.OPENSPIEL_VALIDATED_KEY)
+    pure_key = run.REFERENCE_KEY + run.PURE
+    three = _result(run.REFERENCE_KEY, [320, 320, 320], (*both, pure_key))
+    pure = _result(pure_key, [40, 40, 40], both)
+    all_play = _result(run.ALL_PLAY_KEY, [200, 200, 200], both)
+    irish = _result("irish", [300, 300, 300], (run.REFERENCE_KEY, "irish" + run.PURE))
+    irish_pure = _result("irish" + run.PURE, [50, 50, 50])
+    lines = run.verdict([three, pure, all_play, spiel, validated, irish, irish_pure])
+    assert lines[0].startswith("core / OpenSpiel (validated), three-card: 4.00× ")
+    assert "three-card/all-play: 2.50× " in lines[0]
+    assert lines[1].startswith("core / OpenSpiel (plain), three-card: 3.20× ")
+    assert lines[2].startswith("reference engine / OpenSpiel (validated), three-card: 0.50× ")
+    assert lines[3].startswith("reference engine / OpenSpiel (plain), three-card: 0.40× ")
+    assert "holds for three-card vs validated, three-card vs plain" in lines[4]
+    assert lines[5] == "issue 11's target, 3× validated OpenSpiel for the compiled core: met (4.00×)"
+    assert "core / reference engine, irish: 6.00× (core 300 deals/s, reference 50)" in lines
+    assert "core / reference engine, three-card: 8.00×" in lines
 
 
 def test_only_filters_by_name_and_brings_the_references_along() -> None:
     items = run.workloads()
-    assert [w.key for w in run.select(items, ["THREE"])] == [run.REFERENCE_KEY, run.ALL_PLAY_KEY]
+    pure = [run.REFERENCE_KEY + run.PURE] if core.engine() == "core" else []
+    keys = {w.key for w in items}
+    batch = [k for k in (run.BATCH_KEY, run.CREF_KEY) if k in keys]  # the batch simulator and its C reference
+    assert [w.key for w in run.select(items, ["THREE"])] == [run.REFERENCE_KEY, *pure, run.ALL_PLAY_KEY, *batch]
     assert run.select(items, []) == items
     assert run.select(items, ["no-such-game"]) == []
     five = run.with_references(run.select(items, ["five"]), items)
     assert [w.key for w in five] == [run.REFERENCE_KEY, "five-card"]
     three = [w.key for w in run.with_references(run.select(items, ["three-card"]), items)]
     if run.OPENSPIEL_KEY in {w.key for w in items}:
-        assert three == [run.REFERENCE_KEY, run.ALL_PLAY_KEY, run.OPENSPIEL_KEY, run.OPENSPIEL_VALIDATED_KEY]
+        want = [run.REFERENCE_KEY, *pure, run.ALL_PLAY_KEY, run.OPENSPIEL_KEY, run.OPENSPIEL_VALIDATED_KEY, *batch]
+        assert three == want
 
 
 def test_main_with_an_unknown_only_names_the_problem() -> None:
@@ -240,7 +276,10 @@ def test_main_writes_the_table_and_json_with_ratios(tmp_path: Path) -> None:
             assert figures[name]["ratio"] == pytest.approx(expected, rel=1e-2, abs=1e-3)  # stored to 3 places
             assert figures[name]["ratios"][run.REFERENCE_KEY]["median"] == figures[name]["ratio"]
     if run.OPENSPIEL_KEY in figures:
-        assert set(figures[run.REFERENCE_KEY]["ratios"]) == {run.OPENSPIEL_KEY, run.OPENSPIEL_VALIDATED_KEY}
+        pure = {run.REFERENCE_KEY + run.PURE} if core.engine() == "core" else set()
+        assert set(figures[run.REFERENCE_KEY]["ratios"]) == {run.OPENSPIEL_KEY, run.OPENSPIEL_VALIDATED_KEY, *pure}
+        if pure:
+            assert "core / OpenSpiel (validated), three-card: " in text
         assert "reference engine / OpenSpiel (validated), three-card: " in text
         assert "reference engine / OpenSpiel (plain), three-card: " in text
         assert "issue 7's floor of 0.35× OpenSpiel" in text
@@ -265,3 +304,11 @@ def test_markdown_table_has_a_row_per_figure() -> None:
     assert lines[2].startswith(f"| `{run.REFERENCE_KEY}` | 5 | ")
     assert "deals/s" in lines[2]
     assert lines[-1].endswith(f"× {run.REFERENCE_KEY} |")
+
+
+def test_the_batch_simulator_and_the_c_reference_agree_deal_for_deal() -> None:
+    # the same splitmix64 draws in the same order: the same totals, or the speed comparison would be unfair
+    same = run.batch_agrees_with_c_reference(deals=3000, seed=5)
+    if same is None:
+        pytest.skip("needs the compiled core and a C compiler")
+    assert same

@@ -23,7 +23,7 @@ from lanterloo.cards import Suit, mask_of, parse_card, parse_cards
 from lanterloo.engine import HANDLERS, declare, replay, shape_of, tricks
 from lanterloo.engine.events import Reshuffled
 from lanterloo.engine.phases import PLAYER_PHASES, WAITING_STEPS
-from lanterloo.engine.state import _KEY_SLOTS, _NOT_IN_KEY
+from lanterloo.engine.state import _KEY_SLOTS, _NOT_IN_KEY, PureDeal
 from lanterloo.setup import deal_from_hands
 from lanterloo.tables import loo_tables
 from positions import act, assert_illegal, set_ante, settled
@@ -54,7 +54,7 @@ def test_every_phase_has_one_handler_automatic_or_for_players() -> None:
 def test_the_deal_waits_only_in_player_phases(preset: str) -> None:
     rng = random.Random(5)
     for seed in range(20):
-        deal = Deal(rules_with(preset), [50] * (4 if preset == "louse" else 5), seed=seed)
+        deal = PureDeal(rules_with(preset), [50] * (4 if preset == "louse" else 5), seed=seed)
         while True:
             assert deal.phase in PLAYER_PHASES or deal.phase is Phase.DONE
             if deal.is_over:
@@ -79,7 +79,7 @@ def test_LOO_DECL_1_the_quick_declaration_list_agrees_with_the_table(options: di
     for preset in ("three-card", "mississippi", "rams-loo", "five-card"):
         rules = rules_with(preset, options)
         for seed in range(40):
-            deal = Deal(rules, [30] * 5, seed=seed)
+            deal = PureDeal(rules, [30] * 5, seed=seed)
             while deal.phase is Phase.DECLARE:
                 table = [o.action for o in declare.options(deal) if o.refusal is None]
                 assert deal.legal_actions() == table
@@ -95,13 +95,13 @@ def test_every_slot_is_in_the_state_key_or_excluded_for_a_reason() -> None:
     assert all(reason for reason in _NOT_IN_KEY.values())
     assert set(_KEY_SLOTS) | set(_NOT_IN_KEY) == slots
     assert not set(_KEY_SLOTS) & set(_NOT_IN_KEY)
-    deal = Deal(rules_with("three-card"), [50] * 4, seed=1)
+    deal = PureDeal(rules_with("three-card"), [50] * 4, seed=1)
     assert len(deal.state_key()) == len(_KEY_SLOTS)
     hash(deal.state_key())
 
 
 def test_copy_shares_nothing_mutable_and_plays_on_alike() -> None:
-    deal = Deal(rules_with("five-card", {"exchange_shortfall": "reshuffle"}), [50] * 6, seed=2)
+    deal = PureDeal(rules_with("five-card", {"exchange_shortfall": "reshuffle"}), [50] * 6, seed=2)
     act(deal, "play")
     twin = deal.copy()
     for name in Deal.__slots__:
@@ -152,7 +152,7 @@ def test_LOU_PLAY_1_beat_if_able_without_a_deal() -> None:
 
 def test_the_game_shape_is_chosen_once_per_deal() -> None:
     for preset, name in (("three-card", "loo"), ("five-card", "loo"), ("lou", "lou"), ("louse", "louse")):
-        deal = Deal(rules_with(preset), [50] * 4, seed=1)
+        deal = PureDeal(rules_with(preset), [50] * 4, seed=1)
         assert deal.shape is shape_of(deal.rules) and deal.shape.name == name
 
 
@@ -162,7 +162,7 @@ def test_the_game_shape_is_chosen_once_per_deal() -> None:
 def lou_draw(shortfall: str) -> Deal:
     """16 players, so the stock holds 3 cards: seats 1 and 2 go In and each wants to draw 3."""
     rules = rules_with("lou", {"lou_draw": 3, "exchange_shortfall": shortfall})
-    deal = set_ante(Deal(rules, [50] * 16, seed=4))
+    deal = set_ante(PureDeal(rules, [50] * 16, seed=4))
     for seat in range(16):
         deal.apply(STAND if seat in (1, 2) else PASS, seat)
     return deal
@@ -197,7 +197,7 @@ def test_LOU_DRAW_1_a_short_stock_is_reshuffled_from_the_dead_cards() -> None:
 
 
 def test_LOO_POOL_4_a_loo_deal_nobody_plays_ends_the_game() -> None:
-    deal = Deal(rules_with("three-card", {"dealer_takes_all_pass": False}), [50] * 4, seed=1)
+    deal = PureDeal(rules_with("three-card", {"dealer_takes_all_pass": False}), [50] * 4, seed=1)
     for _ in range(4):
         deal.apply(PASS)
     st = settled(deal)
@@ -205,7 +205,7 @@ def test_LOO_POOL_4_a_loo_deal_nobody_plays_ends_the_game() -> None:
 
 
 def test_LOU_DECL_2_a_lou_deal_nobody_plays_goes_on_with_the_game() -> None:
-    deal = set_ante(Deal(rules_with("lou"), [50] * 4, seed=1))
+    deal = set_ante(PureDeal(rules_with("lou"), [50] * 4, seed=1))
     for seat in range(4):
         deal.apply(PASS, seat)
     st = settled(deal)
@@ -216,7 +216,7 @@ def test_LOU_DECL_2_a_lou_deal_nobody_plays_goes_on_with_the_game() -> None:
 def test_LOO_POOL_2_the_remainder_option_applies_to_lou_piles(remainder: str) -> None:
     rules = rules_with("lou", {"lou_payout": "A", "remainder": remainder})
     assert rules.option_applies("remainder")
-    deal = set_ante(Deal(rules, [50] * 4, pool=1, seed=3))  # 12 in antes and 1 carried: piles of 4, 1 left over
+    deal = set_ante(PureDeal(rules, [50] * 4, pool=1, seed=3))  # 12 in antes and 1 carried: piles of 4, 1 left over
     for seat in range(4):
         deal.apply(STAND, seat)
     st = settled(play_out(deal, random.Random(1)))
@@ -233,7 +233,7 @@ def test_LOO_POOL_2_the_remainder_option_applies_to_lou_piles(remainder: str) ->
 
 
 def test_COMMON_4_replay_refuses_an_action_credited_to_the_wrong_seat() -> None:
-    deal = play_out(Deal(rules_with("three-card"), [50] * 4, seed=6), random.Random(6))
+    deal = play_out(PureDeal(rules_with("three-card"), [50] * 4, seed=6), random.Random(6))
     actions = list(deal.actions)
     seat, action = actions[0]
     actions[0] = ((seat + 1) % 4, action)
@@ -244,7 +244,7 @@ def test_COMMON_4_replay_refuses_an_action_credited_to_the_wrong_seat() -> None:
 
 
 def test_COMMON_4_a_seat_out_of_range_has_no_view() -> None:
-    deal = Deal(rules_with("three-card"), [50] * 4, seed=4)
+    deal = PureDeal(rules_with("three-card"), [50] * 4, seed=4)
     for seat in (-1, 4, 17):
         with pytest.raises(LooError):
             deal.view(seat)
@@ -255,7 +255,7 @@ def test_LOO_LEAD_4_the_reason_matches_the_situation() -> None:
         rules_with("three-card", {"trump_lead_highest": "always"}), {1: "9♣ 3♣ A♥"}, players=4, turnup="5♣"
     )
     act(four, "play", "play", "play", "play")
-    assert four._hands_in_play == 4
+    assert len(next(e for e in four.events if e.kind == "play_begins").in_play) == 4
     assert_illegal(four, "3♣", "LOO-LEAD-4", "your highest", "9♣")
     with pytest.raises(IllegalActionError) as info:
         four.check(parse_action("3♣"))
@@ -266,7 +266,7 @@ def test_LOO_LEAD_4_the_reason_matches_the_situation() -> None:
 
 
 def test_LOO_POOL_4_an_older_record_of_a_deal_nobody_played_still_verifies() -> None:
-    deal = Deal(rules_with("three-card", {"dealer_takes_all_pass": False}), [50] * 4, seed=1)
+    deal = PureDeal(rules_with("three-card", {"dealer_takes_all_pass": False}), [50] * 4, seed=1)
     for _ in range(4):
         deal.apply(PASS)
     record = history.deal_to_record(deal)
@@ -288,7 +288,7 @@ def test_LOO_DECL_2_the_miss_has_one_encoding_the_view_records_the_declaring_act
     rng = random.Random(11)
     seen: set[Decl] = set()
     for seed in range(60):
-        deal = Deal(rules_with("rams-loo", {"defend_miss": "at_least_one"}), [30] * 5, seed=seed)
+        deal = PureDeal(rules_with("rams-loo", {"defend_miss": "at_least_one"}), [30] * 5, seed=seed)
         while deal.phase is Phase.DECLARE:
             seat, action = deal.seats_to_act()[0], rng.choice(deal.legal_actions())
             deal.apply(action)

@@ -41,17 +41,20 @@ def test_the_test_tools_and_benchmarks_have_extras_of_their_own() -> None:
 
 def test_the_licence_is_an_spdx_string_so_setuptools_does_not_warn() -> None:
     assert PYPROJECT["project"]["license"] == "MIT"
-    assert PYPROJECT["build-system"]["requires"] == ["setuptools>=77"]
+    assert PYPROJECT["build-system"]["requires"] == ["setuptools>=77", "Cython==3.3.1"]  # Cython: the compiled core
 
 
 needs_make = pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 
 
 def dry_run(tmp_path: Path, target: str, *stamps: str, args: str | None = None) -> str:
-    """What `make -n TARGET` would run in a checkout whose venv holds ``stamps``, all newer than pyproject.toml."""
-    for name in ("Makefile", "pyproject.toml"):
+    """What `make -n TARGET` would run in a checkout whose venv holds ``stamps``, all newer than pyproject.toml and
+    the compiled core's sources (whose change reinstalls, to rebuild the core)."""
+    core = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "src/lanterloo/engine").glob("_core*.p*"))]
+    for name in ("Makefile", "pyproject.toml", "setup.py", *core):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / name, tmp_path / name)
-    os.utime(tmp_path / "pyproject.toml", (1_000_000_000, 1_000_000_000))
+        os.utime(tmp_path / name, (1_000_000_000, 1_000_000_000))
     (tmp_path / ".venv" / "bin").mkdir(parents=True, exist_ok=True)
     (tmp_path / ".venv" / "bin" / "python").touch()
     for stamp in stamps:
@@ -86,9 +89,18 @@ def test_make_play_after_make_test_installs_nothing(tmp_path: Path) -> None:
 
 
 @needs_make
-def test_make_bench_installs_the_bench_extra(tmp_path: Path) -> None:
+def test_make_bench_installs_the_bench_extra_and_the_test_tools(tmp_path: Path) -> None:
+    # the bench extra (OpenSpiel), and pytest for the compiled core's differential test at scale
     out = dry_run(tmp_path, "bench", "play")
-    assert "install -e '.[bench]'" in out and "dev" not in out
+    assert "install -e '.[dev,bench]'" in out
+    assert "LANTERLOO_DIFF_DEALS=100" in out
+
+
+@needs_make
+def test_make_test_requires_the_core_where_a_compiler_is_present(tmp_path: Path) -> None:
+    out = dry_run(tmp_path, "pytest", "test")
+    has_cc = shutil.which("cc") is not None or shutil.which("gcc") is not None
+    assert f"LANTERLOO_REQUIRE_CORE={int(has_cc)} .venv/bin/pytest -n 2" in out
 
 
 def script(folder: Path) -> Path:

@@ -47,6 +47,7 @@ from lanterloo.actions import (
 from lanterloo.cards import ACE, JACK, KING, QUEEN, TEN, Card, Suit, cards_of, mask_of, parse_card
 from lanterloo.engine import TERMINAL, Deal, Phase, deck_for, replay, replay_events
 from lanterloo.engine.events import EVENT_TYPES, Committed, Event
+from lanterloo.engine.state import PureDeal
 from lanterloo.errors import LooError, RulesError
 from lanterloo.rules import OPTION_FIELDS, PRESET_NAMES, PRESETS, Rules, option_choices, rules_with
 from lanterloo.session import SETTLE_LIMIT, Session
@@ -306,7 +307,7 @@ class Checker:
     def __post_init__(self) -> None:
         c = self.case
         self.chips = sum(c.stacks) + c.pool
-        self.deal = Deal(c.rules, list(c.stacks), c.dealer, pool=c.pool, seed=c.deal_seed)
+        self.deal = PureDeal(c.rules, list(c.stacks), c.dealer, pool=c.pool, seed=c.deal_seed)
         self.deck = mask_of(deck_for(c.rules, c.players))
         self.held = [0] * c.players
         self.keys = []
@@ -604,7 +605,7 @@ def history(deal: Deal) -> tuple[Any, ...]:
 
 def play_plain(case: Case) -> Deal:
     """The same play as Checker.run, without the checks (their copies must not disturb the deal)."""
-    deal = Deal(case.rules, list(case.stacks), case.dealer, pool=case.pool, seed=case.deal_seed)
+    deal = PureDeal(case.rules, list(case.stacks), case.dealer, pool=case.pool, seed=case.deal_seed)
     rng = random.Random(case.play_seed)
     while not deal.is_over:
         seat, action = choose(deal, rng, case.pass_bias)
@@ -870,7 +871,7 @@ def cannot_ante(session: Session) -> bool:
 
 def test_cards_mentioned_finds_cards_in_every_form() -> None:
     """The leak check has teeth: it finds the deck in the uncensored deal event, and a hand in its own view."""
-    deal = Deal(rules_with("five-card"), [50] * 4, 0, seed=3)
+    deal = PureDeal(rules_with("five-card"), [50] * 4, 0, seed=3)
     assert cards_mentioned(deal.events[0]) == (1 << 52) - 1
     view = deal.view(deal.current_player())
     assert cards_mentioned(view) & deal._hands[deal.current_player()] == deal._hands[deal.current_player()]

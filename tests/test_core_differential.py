@@ -1,0 +1,245 @@
+"""The compiled core against the pure-Python reference: the same deals, the same answers (docs/architecture.md,
+"The compiled core").
+
+Both engines are driven from the same seeded random stream: each deal is shuffled by two clones of one generator,
+and one chooser picks each action from the legal list. Every legal-action list, every action's event, the seat to
+act, the phase, every hand, the stacks and the pool are compared after every action; at the end the events (so
+every trick), the settlement, the stacks, the pool and each seat's view. Some deals also try refused actions and
+compare the refusal (its sentence and rule ID), and some read a view mid-deal, so the core's shadow is made early.
+
+``LANTERLOO_DIFF_DEALS`` scales the counts (``make bench`` runs a million three-card deals).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from typing import Any
+
+import pytest
+
+from lanterloo import PASS, Deal, Rules, rules_with
+from lanterloo.actions import DEFEND_MISS, PLAYS, STAND, TAKE_MISS, Action, Play
+from lanterloo.cards import Card
+from lanterloo.engine import core
+from lanterloo.engine.state import PureDeal
+from lanterloo.errors import IllegalActionError, RulesError
+from lanterloo.history import deal_to_record, dumps, parse_line, verify_record
+
+pytestmark = pytest.mark.skipif(not core.available(), reason="the compiled core is not built here")
+
+
+@pytest.fixture(autouse=True)
+def _on_the_core() -> Any:
+    """Every test here runs with the core selected (it is opt-in: LANTERLOO_ENGINE=core), and restores the choice."""
+    was = core.engine()
+    core.select("core")
+    yield
+    core.select(was)
+
+
+SCALE = float(os.environ.get("LANTERLOO_DIFF_DEALS", "1"))
+COVERED_PRESETS = ("three-card", "mississippi", "irish", "rams-loo")
+#: Every option the core reads, with the values a random option set draws from.
+OPTIONS: dict[str, tuple[Any, ...]] = {
+    "miss": (True, False),
+    "trump_mode": ("turnup", "first_lead"),
+    "ante_mode": ("everyone", "dealer", "everyone_dealer_double"),
+    "ante": (0, 1, 3, 5),
+    "loo_penalty": ("pool", "fixed", "capped"),
+    "loo_amount": (1, 3, 7),
+    "remainder": ("carry", "first_trick_winner", "last_trick_winner", "most_tricks"),
+    "bold_stand": ("off", "everyone", "dealer_and_last"),
+    "bold_stand_withdraw_miss": (True, False),
+    "club_law": (True, False),
+    "dealer_takes_all_pass": (True, False),
+    "lone_player": ("dealer_must_play", "wins_pool"),
+    "defend_miss": ("exactly_one", "at_least_one", "never"),
+    "miss_holder_leads": (True, False),
+    "first_lead_forced": (True, False),
+    "first_trump_lead": ("none", "two_trumps", "any_trump", "heads_up_only"),
+    "trump_lead_highest": ("never", "heads_up", "always"),
+    "equivalent_cards": (True, False),
+    "later_trump_lead": ("off", "any", "highest", "highest_if_two_active"),
+    "void_trump_duty": ("always", "only_if_can_head"),
+}
+ALL_ACTIONS: list[Action] = [*PLAYS, PASS, STAND, TAKE_MISS, DEFEND_MISS]
+
+
+def _refusal(deal: Any, action: object, seat: int | None) -> tuple[str, str] | None:
+    try:
+        deal.check(action, seat)
+    except IllegalActionError as e:
+        return (e.reason, e.rule_id)
+    return None
+
+
+def _same_step(a: Any, b: PureDeal) -> None:
+    assert a.current_player() == b.current_player()
+    assert a.phase is b.phase
+    assert a.is_over == b.is_over
+    assert a.seats_to_act() == b.seats_to_act()
+    assert a.stacks == b.stacks
+    assert a.pool == b.pool
+    for s in range(b.players):
+        assert a.hand(s) == b.hand(s)
+
+
+def play_both(rules: Rules, stacks: list[int], dealer: int, pool: int, seed: int, probe: bool) -> tuple[Any, PureDeal]:
+    """One deal on both engines from one seed; ``probe``: also compare refusals and mid-deal views."""
+    fast = Deal(rules, stacks, dealer, pool=pool, rng=random.Random(seed))
+    ref = PureDeal(rules, stacks, dealer, pool=pool, rng=random.Random(seed))
+    assert type(fast) is not PureDeal, "the core should play this deal"
+    chooser = random.Random(seed ^ 0x5EED)
+    _same_step(fast, ref)
+    while not ref.is_over:
+        legal = fast.legal_actions()
+        assert legal == ref.legal_actions()
+        if probe:
+            probe_refusals(fast, ref, chooser)
+        action = legal[int(chooser.random() * len(legal))]
+        if probe and chooser.random() < 0.2:
+            action = Play(action.card) if isinstance(action, Play) else type(action)()  # equal, not the interned one
+        assert fast.apply(action) == ref.apply(action)
+        _same_step(fast, ref)
+    assert fast.legal_actions() == ref.legal_actions() == []
+    assert fast.actions == ref.actions
+    assert fast.settlement == ref.settlement
+    assert fast.events == ref.events
+    assert fast.stacks_before == ref.stacks_before
+    assert fast.start_record() == ref.start_record()
+    if probe:
+        for seat in [None, *range(ref.players)]:
+            assert fast.view(seat) == ref.view(seat)
+    return fast, ref
+
+
+def probe_refusals(fast: Any, ref: PureDeal, chooser: random.Random) -> None:
+    """Every action, legal or not, for the seat to act and another seat: the same answer and the same reason."""
+    seat = ref.current_player()
+    other = (seat + 1) % ref.players
+    for action in ALL_ACTIONS:
+        assert fast.is_legal(action) == ref.is_legal(action)
+        assert _refusal(fast, action, seat) == _refusal(ref, action, seat)
+    assert _refusal(fast, PASS, other) == _refusal(ref, PASS, other)
+    assert fast.legal_actions(other) == ref.legal_actions(other)
+    wrong = [a for a in ALL_ACTIONS if not ref.is_legal(a)]
+    if wrong:
+        bad = wrong[int(chooser.random() * len(wrong))]
+        with pytest.raises(IllegalActionError) as got:
+            fast.apply(bad)
+        with pytest.raises(IllegalActionError) as want:
+            ref.apply(bad)
+        assert (got.value.reason, got.value.rule_id) == (want.value.reason, want.value.rule_id)
+    if chooser.random() < 0.3:
+        viewer = int(chooser.random() * ref.players)
+        assert fast.view(viewer) == ref.view(viewer)
+
+
+@pytest.mark.parametrize("preset", COVERED_PRESETS)
+def test_core_plays_every_deal_as_the_reference(preset: str) -> None:
+    rules = rules_with(preset)
+    count = int((10_000 if preset == "three-card" else 1_000) * SCALE)
+    lo, hi = rules.player_range()
+    for k in range(count):
+        n = lo + k % (min(hi, 8) - lo + 1)
+        play_both(rules, [100] * n, k % n, 0, k, probe=k % 50 == 0)
+
+
+def random_rules(rng: random.Random) -> Rules:
+    while True:
+        chosen = {name: values[int(rng.random() * len(values))] for name, values in OPTIONS.items()}
+        try:
+            return rules_with(COVERED_PRESETS[int(rng.random() * len(COVERED_PRESETS))], chosen)
+        except RulesError:
+            continue
+
+
+def test_core_plays_random_option_sets_as_the_reference() -> None:
+    rng = random.Random(11)
+    for k in range(int(200 * SCALE)):
+        rules = random_rules(rng)
+        assert core.covers(rules)
+        lo, hi = rules.player_range()
+        n = lo + int(rng.random() * (min(hi, 9) - lo + 1))
+        # short stacks cap the antes (SESSION-3); an empty pool brings Bold Stand in
+        stacks = [int(rng.random() * 12) for _ in range(n)]
+        pool = 0 if rng.random() < 0.5 else int(rng.random() * 20)
+        for j in range(8):
+            play_both(rules, stacks, j % n, pool, k * 8 + j, probe=j == 0)
+
+
+def test_a_copy_goes_on_alone() -> None:
+    rules = rules_with("three-card")
+    for seed in range(200):
+        deal = Deal(rules, [100] * 5, seed % 5, rng=random.Random(seed))
+        chooser = random.Random(seed)
+        while not deal.is_over:
+            twin = deal.copy()
+            ref = PureDeal(rules, [100] * 5, seed % 5, deck=[Card.parse(c) for c in deal.start_record()["deck"]])
+            for seat, action in deal.actions:
+                ref.apply(action, seat)
+            legal = deal.legal_actions()
+            action = legal[int(chooser.random() * len(legal))]
+            twin.apply(action)
+            assert deal.legal_actions() == ref.legal_actions()  # the original did not move
+            deal.apply(action)
+            assert twin.legal_actions() == deal.legal_actions()
+            assert twin.actions == deal.actions
+        assert twin.settlement == deal.settlement
+
+
+def test_hand_histories_written_through_the_core_verify_with_the_reference() -> None:
+    rules = rules_with("three-card")
+    lines = []
+    for seed in range(300):
+        deal = Deal(rules, [30] * 5, seed % 5, rng=random.Random(seed))
+        chooser = random.Random(seed)
+        while not deal.is_over:
+            legal = deal.legal_actions()
+            deal.apply(legal[int(chooser.random() * len(legal))])
+        lines.append(dumps(deal_to_record(deal, number=seed + 1, seed=seed)))
+    was = core.engine()
+    core.select("pure")
+    try:
+        for i, line in enumerate(lines, 1):
+            replayed = verify_record(parse_line(line, i), i)
+            assert type(replayed) is Deal
+            assert json.loads(line)["result"] is not None
+    finally:
+        core.select(was)
+
+
+def test_options_the_core_does_not_cover_fall_back_to_the_reference() -> None:
+    for name in ("five-card", "lou", "louse"):
+        rules = rules_with(name)
+        assert not core.covers(rules)
+        n = max(rules.player_range()[0], 4)
+        assert type(Deal(rules, [100] * n, 0, seed=1)) is Deal
+    house = rules_with("irish", {"exchange": "own_turn"})
+    assert type(Deal(house, [100] * 5, 0, seed=1)) is Deal
+    assert type(Deal(rules_with("three-card"), [100] * 5, 0, seed=1)) is not Deal
+
+
+def test_pure_forces_the_reference() -> None:
+    was = core.engine()
+    core.select("pure")
+    try:
+        assert core.engine() == "pure"
+        assert type(Deal(rules_with("three-card"), [100] * 5, 0, seed=1)) is Deal
+    finally:
+        core.select(was)
+    assert core.engine() == "core"
+
+
+def test_the_batch_simulator_keeps_every_chip_and_settles_as_the_reference() -> None:
+    # every deal of the batch is settled in C; the same settlement in C checks itself against scoring.settle on
+    # every core deal above, so here: chips are conserved, and every covered preset runs
+    for name in COVERED_PRESETS:
+        out = core.ext().batch(rules_with(name), 5, 3000, 7)
+        assert out["deals"] == 3000 and out["actions"] > 3000 * 5
+        assert sum(out["net"]) + out["pool"] == 0
+        assert sum(out["tricks"]) <= 3000 * 3
+    with pytest.raises(ValueError, match="does not cover"):
+        core.ext().batch(rules_with("five-card"), 5, 10, 1)
