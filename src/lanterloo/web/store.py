@@ -123,10 +123,14 @@ def make_engine(url: str) -> Engine:
 
         @event.listens_for(eng, "connect")
         def _pragmas(conn: Any, _record: Any) -> None:
-            # WAL keeps readers off the writer's back; FULL sync makes a committed action survive kill -9.
+            # WAL keeps readers off the writer's back. With WAL, synchronous=NORMAL makes a commit durable against a
+            # crash of the process (kill -9: the commit is in the WAL file, in the operating system's hands), which
+            # is what the web table promises (issue 10, item 6); only a crash of the whole machine could lose the
+            # last commits, never corrupt the file. FULL also waits for an fsync at every commit, on the event loop:
+            # 1 to 5 ms of every action on this machine's disk (docs/benchmarks.md, "Web table under load").
             cur = conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA synchronous=NORMAL")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
 
