@@ -147,7 +147,7 @@ class Room(Outbox):
         while self.status == "playing":
             self.wake.clear()
             async with self.lock:
-                wait = self._step()
+                wait = await self._step()
             if wait is None:
                 await asyncio.sleep(0)  # a table of bots with no delay must not starve the process's other work
                 continue
@@ -157,7 +157,7 @@ class Room(Outbox):
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.wake.wait(), timeout=wait)
 
-    def _step(self) -> float | None:
+    async def _step(self) -> float | None:
         """Do what is due, if anything (None: something was done, look again); else how long to wait."""
         now = time.monotonic()
         deal, session = self.deal, self.session
@@ -177,7 +177,7 @@ class Room(Outbox):
         seat = best[1]
         action = self._bot(seat).decide(deal.view(seat)).action
         with contextlib.suppress(Stale):
-            self._commit(seat, action)
+            await self._commit(seat, action)
         return None
 
     # --- deals and actions ---
@@ -217,15 +217,18 @@ class Room(Outbox):
         self.changed = time.monotonic()
         self.broadcast_progress(0)
 
-    def _commit(self, seat: int, action: Action) -> None:
-        """Check, store (committed), apply, broadcast. Raises IllegalActionError, changing nothing."""
+    async def _commit(self, seat: int, action: Action) -> None:
+        """Check, store (committed), apply, broadcast. Raises IllegalActionError, changing nothing.
+
+        The write may run in a thread (``Store.offload``): the room's lock is held meanwhile, so this table waits for
+        its commit, while the event loop serves the other tables."""
         deal = self.deal
         assert deal is not None
         deal.check(action, seat)
         step = len(deal.actions)
         seen = len(deal.events)
         try:
-            self.store.add_action(self.setup.id, self.deal_no, step, seat, action.notation())
+            await self.store.write(self.store.add_action, self.setup.id, self.deal_no, step, seat, action.notation())
         except IntegrityError:
             self.catch_up()
             raise Stale from None
@@ -265,7 +268,7 @@ class Room(Outbox):
                 if not simultaneous:
                     raise BadMessage("That was for an earlier turn: the table has moved on.")
             try:
-                self._commit(conn.seat, msg.action)
+                await self._commit(conn.seat, msg.action)
             except IllegalActionError as e:
                 raise BadMessage(e.describe(self.names), e.rule_id) from None
             except LooError as e:

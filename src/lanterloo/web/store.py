@@ -9,13 +9,15 @@ Tokens are kept only as their SHA256: a leaked database does not let anyone take
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec
 
 from sqlalchemy import (
     BigInteger,
@@ -39,6 +41,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 MIGRATIONS = Path(__file__).parent / "migrations"
 #: The LISTEN/NOTIFY channel of the processes sharing one PostgreSQL database (``scale.py``).
 CHANNEL = "lanterloo"
+
+P = ParamSpec("P")
 
 
 class Base(DeclarativeBase):
@@ -199,7 +203,7 @@ def _setup(row: TableRow) -> TableSetup:
 class Store:
     """The repository: every write commits before it returns, so the caller may acknowledge it."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, offload: bool | None = None) -> None:
         self.url = url
         self.engine = make_engine(url)
         migrate(self.engine)
@@ -207,11 +211,23 @@ class Store:
         # PostgreSQL: every write also notifies the other processes, in its own transaction, so a notification is
         # sent exactly when the write commits. SQLite is one process: nobody else to tell.
         self.shared = self.engine.dialect.name == "postgresql"
+        # Whether ``write`` runs the action's write in a thread (default: not for SQLite). A PostgreSQL commit is a
+        # round trip to another process and a wait for its WAL flush: in a thread the event loop serves the other
+        # tables meanwhile. SQLite's commit (synchronous=NORMAL) is a short stretch of CPU, mostly under the GIL: a
+        # thread only adds the hand-over (docs/benchmarks.md, "Web table under load").
+        self.offload = self.engine.dialect.name != "sqlite" if offload is None else offload
 
     def _notify(self, s: Session | Connection, table_id: str, kind: str) -> None:
         if self.shared:
             payload = json.dumps({"t": table_id, "k": kind})
             s.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": payload})
+
+    async def write(self, fn: Callable[P, None], *args: P.args, **kwargs: P.kwargs) -> None:
+        """``fn(*args)``, one of this store's writes, committed when this returns: in a thread if ``offload``."""
+        if self.offload:
+            await asyncio.to_thread(fn, *args, **kwargs)
+        else:
+            fn(*args, **kwargs)
 
     def close(self) -> None:
         self.engine.dispose()
