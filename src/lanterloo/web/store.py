@@ -211,6 +211,8 @@ class Store:
         # PostgreSQL: every write also notifies the other processes, in its own transaction, so a notification is
         # sent exactly when the write commits. SQLite is one process: nobody else to tell.
         self.shared = self.engine.dialect.name == "postgresql"
+        # Signs this process's notifications, so that its Bus can skip its own writes (scale.py).
+        self.proc = secrets.token_hex(6)
         # Whether ``write`` runs the action's write in a thread (default: not for SQLite). A PostgreSQL commit is a
         # round trip to another process and a wait for its WAL flush: in a thread the event loop serves the other
         # tables meanwhile. SQLite's commit (synchronous=NORMAL) is a short stretch of CPU, mostly under the GIL: a
@@ -219,7 +221,7 @@ class Store:
 
     def _notify(self, s: Session | Connection, table_id: str, kind: str) -> None:
         if self.shared:
-            payload = json.dumps({"t": table_id, "k": kind})
+            payload = json.dumps({"t": table_id, "k": kind, "p": self.proc})
             s.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": payload})
 
     async def write(self, fn: Callable[P, None], *args: P.args, **kwargs: P.kwargs) -> None:
