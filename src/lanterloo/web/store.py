@@ -27,15 +27,18 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    bindparam,
     create_engine,
     delete,
     event,
+    func,
     insert,
     select,
     text,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -203,7 +206,7 @@ def _setup(row: TableRow) -> TableSetup:
 class Store:
     """The repository: every write commits before it returns, so the caller may acknowledge it."""
 
-    def __init__(self, url: str, *, offload: bool | None = None) -> None:
+    def __init__(self, url: str, *, offload: bool = False) -> None:
         self.url = url
         self.engine = make_engine(url)
         migrate(self.engine)
@@ -213,11 +216,12 @@ class Store:
         self.shared = self.engine.dialect.name == "postgresql"
         # Signs this process's notifications, so that its Bus can skip its own writes (scale.py).
         self.proc = secrets.token_hex(6)
-        # Whether ``write`` runs the action's write in a thread (default: not for SQLite). A PostgreSQL commit is a
-        # round trip to another process and a wait for its WAL flush: in a thread the event loop serves the other
-        # tables meanwhile. SQLite's commit (synchronous=NORMAL) is a short stretch of CPU, mostly under the GIL: a
-        # thread only adds the hand-over (docs/benchmarks.md, "Web table under load").
-        self.offload = self.engine.dialect.name != "sqlite" if offload is None else offload
+        self._sql: dict[tuple[str, str], tuple[tuple[str, tuple[str, ...] | None], ...]] = {}
+        # Whether ``write`` runs an action's write in a thread, so that the event loop serves the other tables during
+        # a PostgreSQL commit's round trip. Off by default: measured at 100 tables, the thread's hand-over cost more
+        # CPU per action (9.2 against 5.9 ms) than the wait it saved, and CPU is what limits one process
+        # (docs/benchmarks.md, "Web table under load"). SQLite's commit (synchronous=NORMAL) is CPU, not waiting.
+        self.offload = offload
 
     def _notify(self, s: Session | Connection, table_id: str, kind: str) -> None:
         if self.shared:
@@ -326,14 +330,47 @@ class Store:
 
     # --- deals and actions ---
 
-    # The two writes of every deal and every action are Core inserts on a connection, not ORM units of work: the
-    # same committed row for about a third of the time (bench/load.py, docs/benchmarks.md "Web table under load").
+    # The two writes of every deal and every action go straight to the driver, with SQL compiled once for the
+    # database's dialect: the same committed row as an ORM unit of work for a sixth of the CPU (SQLAlchemy Core: a
+    # third), which matters at every action (docs/benchmarks.md, "Web table under load").
+
+    def _driver_sql(self, stmt: Any) -> tuple[str, tuple[str, ...] | None]:
+        """``stmt`` as the driver's SQL, and the order of its parameters if the driver takes them by position."""
+        compiled = stmt.compile(dialect=self.engine.dialect)
+        return str(compiled), tuple(compiled.positiontup) if compiled.positional else None
+
+    def _insert(self, table: Any, row: dict[str, Any], table_id: str, kind: str) -> None:
+        """One row inserted (and the other processes notified) in one committed transaction; a duplicate key is
+        SQLAlchemy's ``IntegrityError``, as from any other write."""
+        key = (table.name, kind)
+        if key not in self._sql:
+            stmt = insert(table).values({name: bindparam(name) for name in row})
+            note = select(func.pg_notify(bindparam("c"), bindparam("p")))
+            self._sql[key] = (self._driver_sql(stmt), self._driver_sql(note))
+        (sql, order), (note_sql, note_order) = self._sql[key]
+        raw = self.engine.raw_connection()
+        try:
+            cur = raw.cursor()
+            try:
+                cur.execute(sql, row if order is None else tuple(row[k] for k in order))
+                if self.shared:
+                    p = {"c": CHANNEL, "p": json.dumps({"t": table_id, "k": kind, "p": self.proc})}
+                    cur.execute(note_sql, p if note_order is None else tuple(p[k] for k in note_order))
+                raw.commit()
+            except self.engine.dialect.loaded_dbapi.IntegrityError as e:
+                raw.rollback()
+                raise IntegrityError(sql, row, e) from e
+            except BaseException:
+                raw.rollback()
+                raise
+            finally:
+                cur.close()
+        finally:
+            raw.close()
 
     def add_deal(self, table_id: str, number: int, seed: str, commitment: str, procedure: str) -> None:
         row = {"table_id": table_id, "number": number, "seed": seed, "commitment": commitment, "procedure": procedure}
-        with self.engine.begin() as c:
-            c.execute(insert(DealRow), row)
-            self._notify(c, table_id, "deal")
+        self._insert(DealRow.__table__, row, table_id, "deal")
 
     def drop_deal(self, table_id: str, number: int) -> None:
         """Forget a deal that could not start (the session ended at its ante): it has no action."""
@@ -342,9 +379,7 @@ class Store:
 
     def add_action(self, table_id: str, deal: int, step: int, seat: int, action: str) -> None:
         row = {"table_id": table_id, "deal": deal, "step": step, "seat": seat, "action": action}
-        with self.engine.begin() as c:
-            c.execute(insert(ActionRow), row)
-            self._notify(c, table_id, "action")
+        self._insert(ActionRow.__table__, row, table_id, "action")
 
     def deals(self, table_id: str, since: int = 0) -> list[StoredDeal]:
         """The table's deals numbered ``since`` or later, each with its actions."""
