@@ -4,8 +4,8 @@ It starts ``loo serve`` on 127.0.0.1 (or is pointed at one with ``--url``), crea
 through the HTTP API, and seats a websocket client in every seat. Each client is a bot that knows only the public
 protocol (docs/protocol.md): on a ``state`` that lists its seat to act, it thinks for ``--think`` seconds (jittered
 by ``--jitter``), chooses among the state's ``legal`` actions (seeded, playing rather than passing 7 times in 10) and
-sends an ``act``. The latency of an action runs from sending it to receiving the broadcast ``events`` that
-include it (the server sends a client's events, then its state, after committing an action).
+sends an ``act``. The latency of an action runs from sending it to receiving the broadcast ``state`` whose
+``events`` include it (the server sends it to every seat after committing the action).
 
 It stops by itself after ``--seconds``, or when every table has played its ``--deals``. While it runs it prints a
 line every ``--every`` seconds; at the end, the report (``--json`` also writes it as JSON).
@@ -243,12 +243,11 @@ class Client:
             kind = msg["type"]
             if kind == "welcome":
                 self.stats.connected += 1
-            elif kind == "events":
+            elif kind == "state":
                 if self.sent_at is not None and any(e["seat"] == self.seat for e in msg["events"]):
                     self.stats.latencies.append(time.perf_counter() - self.sent_at)
                     self.stats.actions += 1
                     self.sent_at = None
-            elif kind == "state":
                 self.state = msg
                 self.maybe_act(ws)
             elif kind == "error":

@@ -105,7 +105,7 @@ def test_lou_commitments_stay_secret_until_all_are_in(tmp_path: Path) -> None:
                     if s != p.seat and v["committed"][s]:
                         seen_commit = True
                         assert v["declarations"][s] is None and not v["in_play"][s]
-            if m["type"] == "events":
+            if m["type"] == "state":
                 for e in m["events"]:
                     if e["kind"] == "committed" and e["seat"] != p.seat:
                         assert e["text"].endswith("commits, in secret."), e

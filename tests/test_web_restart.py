@@ -53,7 +53,7 @@ def _until(ws: ClientConnection, pred: Callable[[Msg], bool], act: bool = True, 
         if msg["type"] == "state":
             state = msg
         assert msg["type"] != "error", msg
-        if msg["type"] == "events" and any(e["seat"] == 0 for e in msg["events"]):
+        if msg["type"] == "state" and any(e["seat"] == 0 for e in msg["events"]):
             pending = False
         if pred(msg):
             return msg

@@ -85,7 +85,7 @@ class Client(threading.Thread):
                 msg: Msg = json.loads(self.ws.recv(timeout=120))
                 self.log.append(msg)
                 assert msg["type"] != "error", msg
-                if msg["type"] == "events" and any(e["seat"] == self.seat for e in msg["events"]):
+                if msg["type"] == "state" and any(e["seat"] == self.seat for e in msg["events"]):
                     pending = False
                 if msg["type"] == "deal_over" and msg["deal"] == 1:
                     self.ws.close()

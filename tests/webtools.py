@@ -94,10 +94,10 @@ class Player:
         if msg["type"] == "state":
             self.state = msg
             self.fresh = True
+            if any(e["seat"] == self.seat for e in msg["events"]):
+                self.pending = False
         elif msg["type"] == "error":
             self.pending, self.fresh = False, True  # refused: the state it answered still stands
-        elif msg["type"] == "events" and any(e["seat"] == self.seat for e in msg["events"]):
-            self.pending = False
         return msg
 
     def until(self, pred: Callable[[Msg], bool], limit: int = 100_000) -> Msg:

@@ -98,7 +98,7 @@ class Hub:
         self.store = store
         self.config = config
         self.rooms: dict[str, Room] = {}
-        self.bus = Bus(store.url, self.rooms) if store.shared else None
+        self.bus = Bus(store.url, self.rooms, store.proc) if store.shared else None
 
     def room(self, table_id: str) -> Room | None:
         room = self.rooms.get(table_id)

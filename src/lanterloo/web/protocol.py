@@ -124,7 +124,7 @@ def settlement_json(st: Settlement | None) -> dict[str, Any] | None:
 
 
 def view_json(v: View) -> dict[str, Any]:
-    """A View as JSON for the seat it was built for: only what ``Deal.view`` put in it (events go separately)."""
+    """A View as JSON for the seat it was built for: only what ``Deal.view`` put in it."""
     s = v.stakes
     return {
         "seat": v.seat,
@@ -197,18 +197,22 @@ class Conn:
     ws: WebSocket
     seat: int | None
     limiter: RateLimit
-    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    # Messages already serialised: a broadcast encodes each distinct message once, not once per connection.
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     throttled: bool = False
     alive: bool = True
 
     def send(self, msg: dict[str, Any]) -> None:
+        self.send_text(json.dumps(msg, ensure_ascii=False))
+
+    def send_text(self, text: str) -> None:
         if not self.alive:
             return
         if self.queue.qsize() >= MAX_QUEUE:
             self.alive = False
             self.queue.put_nowait(None)
             return
-        self.queue.put_nowait(msg)
+        self.queue.put_nowait(text)
 
     def send_close(self) -> None:
         """Close the connection once what is queued has been sent (the last of it says why)."""
@@ -220,10 +224,10 @@ class Conn:
         """Send the queue in order; a dead client ends only its own writer, never a broadcast."""
         try:
             while True:
-                msg = await self.queue.get()
-                if msg is None:
+                text = await self.queue.get()
+                if text is None:
                     break
-                await self.ws.send_text(json.dumps(msg, ensure_ascii=False))
+                await self.ws.send_text(text)
         except Exception:
             pass
         finally:

@@ -20,17 +20,14 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
 from lanterloo import Action, Deal, IllegalActionError, LooError, Rules, Session, parse_action
 from lanterloo.bots import Bot, make_bot
-from lanterloo.engine import shape_of
-from lanterloo.engine.narrate import Narrator
 from lanterloo.fairdeal import PROCEDURE, commitment, deck_from_seed, new_seed
-from lanterloo.history.writer import deal_to_record
-from lanterloo.web.protocol import Act, BadMessage, Conn, Ping, events_json, parse_message, stale, view_json
+from lanterloo.web.outbox import Outbox
+from lanterloo.web.protocol import Act, BadMessage, Conn, Ping, parse_message, stale
 from lanterloo.web.store import SeatSetup, Store, TableSetup
 
 #: The style of the bot that stands in for an absent player, or acts when a turn timer runs out.
@@ -50,7 +47,7 @@ class Config:
     burst: float = 40.0
 
 
-class Room:
+class Room(Outbox):
     def __init__(self, store: Store, setup: TableSetup, seats: list[SeatSetup], config: Config) -> None:
         self.store = store
         self.setup = setup
@@ -77,10 +74,6 @@ class Room:
             self._replay()
 
     # --- rebuilding ---
-
-    @property
-    def names(self) -> list[str]:
-        return [self.seats[s].name if s in self.seats else f"Seat {s}" for s in range(self.setup.players)]
 
     def _new_session(self) -> Session:
         return Session(
@@ -114,13 +107,6 @@ class Room:
         self.status = status
 
     # --- who acts for a seat ---
-
-    def kind(self, seat: int) -> str:
-        s = self.seats.get(seat)
-        return "empty" if s is None else s.kind
-
-    def connected(self, seat: int) -> bool:
-        return any(c.seat == seat and c.alive for c in self.conns) or bool(self.remote.get(seat))
 
     def _bot(self, seat: int) -> Bot:
         if seat not in self.bots:
@@ -161,7 +147,7 @@ class Room:
         while self.status == "playing":
             self.wake.clear()
             async with self.lock:
-                wait = self._step()
+                wait = await self._step()
             if wait is None:
                 await asyncio.sleep(0)  # a table of bots with no delay must not starve the process's other work
                 continue
@@ -171,7 +157,7 @@ class Room:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.wake.wait(), timeout=wait)
 
-    def _step(self) -> float | None:
+    async def _step(self) -> float | None:
         """Do what is due, if anything (None: something was done, look again); else how long to wait."""
         now = time.monotonic()
         deal, session = self.deal, self.session
@@ -191,7 +177,7 @@ class Room:
         seat = best[1]
         action = self._bot(seat).decide(deal.view(seat)).action
         with contextlib.suppress(Stale):
-            self._commit(seat, action)
+            await self._commit(seat, action)
         return None
 
     # --- deals and actions ---
@@ -229,46 +215,34 @@ class Room:
         self.deal, self.deal_no = deal, number
         self.seeds[number] = (seed, commitment(seed))
         self.changed = time.monotonic()
-        self._broadcast_progress(0)
+        self.broadcast_progress(0)
 
-    def _commit(self, seat: int, action: Action) -> None:
-        """Check, store (committed), apply, broadcast. Raises IllegalActionError, changing nothing."""
+    async def _commit(self, seat: int, action: Action) -> None:
+        """Check, store (committed), apply, broadcast. Raises IllegalActionError, changing nothing.
+
+        The write may run in a thread (``Store.offload``): the room's lock is held meanwhile, so this table waits for
+        its commit, while the event loop serves the other tables."""
         deal = self.deal
         assert deal is not None
         deal.check(action, seat)
         step = len(deal.actions)
         seen = len(deal.events)
         try:
-            self.store.add_action(self.setup.id, self.deal_no, step, seat, action.notation())
+            await self.store.write(self.store.add_action, self.setup.id, self.deal_no, step, seat, action.notation())
         except IntegrityError:
             self.catch_up()
             raise Stale from None
         deal.apply(action, seat)
         self.changed = time.monotonic()
-        self._broadcast_progress(seen)
+        self.broadcast_progress(seen)
         if deal.is_over:
             self._deal_over()
         self.wake.set()
 
     def _deal_over(self) -> None:
-        session, deal = self.session, self.deal
-        assert session is not None and deal is not None and deal.settlement is not None
-        seed, commit = self.seeds[self.deal_no]
-        settlement = deal.settlement
-        for c in self.conns:
-            n = Narrator(self.rules, self.names, you=c.seat)
-            view = deal.view(c.seat)
-            c.send(
-                {
-                    "type": "deal_over",
-                    "deal": self.deal_no,
-                    "seed": seed,
-                    "commitment": commit,
-                    "procedure": PROCEDURE,
-                    "settlement": settlement.to_dict(),
-                    "lines": n.settlement(settlement, view),
-                }
-            )
+        session = self.session
+        assert session is not None
+        self.broadcast_deal_over()
         session.finish_deal()
         if session.over:
             self._set_status("over")
@@ -294,7 +268,7 @@ class Room:
                 if not simultaneous:
                     raise stale("step", msg.step, len(deal.actions))
             try:
-                self._commit(conn.seat, msg.action)
+                await self._commit(conn.seat, msg.action)
             except IllegalActionError as e:
                 raise BadMessage(e.describe(self.names), e.rule_id) from None
             except LooError as e:
@@ -329,7 +303,7 @@ class Room:
                     break  # the session ended at this deal's ante: its owner drops it
                 self.deal, self.deal_no, self.changed = fresh, stored.number, now
                 self.seeds[stored.number] = (stored.seed, stored.commitment)
-                self._broadcast_progress(0)
+                self.broadcast_progress(0)
             deal = self.deal
             if deal is None:
                 continue
@@ -339,7 +313,7 @@ class Room:
                 seen = len(deal.events)
                 deal.apply(parse_action(text), seat)
                 self.changed = now
-                self._broadcast_progress(seen)
+                self.broadcast_progress(seen)
                 if deal.is_over:
                     self._deal_over()
         if session.over and self.status != "over":
@@ -360,72 +334,6 @@ class Room:
         self.seat_changed(seat)
         self.wake.set()
 
-    # --- messages ---
-
-    def summary(self) -> dict[str, Any]:
-        session = self.session
-        return {
-            "table_id": self.setup.id,
-            "title": self.setup.title,
-            "preset": self.setup.preset,
-            "players": self.setup.players,
-            "stack": self.setup.stack,
-            "deals": self.setup.max_deals,
-            "turn_seconds": self.setup.turn_seconds,
-            "status": self.status,
-            "seats": [
-                {
-                    "seat": s,
-                    "name": self.seats[s].name if s in self.seats else None,
-                    "kind": self.kind(s),
-                    "style": self.seats[s].style if s in self.seats else None,
-                    "connected": self.connected(s),
-                }
-                for s in range(self.setup.players)
-            ],
-            "seated": len(self.seats),
-            "rules": {"options": self.rules.to_dict(), "house": self.rules.differences()},
-            "deals_played": session.deals_played if session else 0,
-            "stacks": list(session.stacks) if session else [self.setup.stack] * self.setup.players,
-            "pool": session.pool if session else 0,
-            "end": session.end_reason if session else None,
-        }
-
-    def state_msg(self, seat: int | None) -> dict[str, Any] | None:
-        deal = self.deal
-        if deal is None:
-            return None
-        return {
-            "type": "state",
-            "deal": self.deal_no,
-            "step": len(deal.actions),
-            "view": view_json(deal.view(seat)),
-            "names": self.names,
-            "commitment": self.seeds[self.deal_no][1],
-        }
-
-    def _broadcast_progress(self, seen: int) -> None:
-        """The new events (each client's censored, narrated copy), then each client's state."""
-        deal = self.deal
-        assert deal is not None
-        new = deal.events[seen:]
-        for c in self.conns:
-            n = Narrator(self.rules, self.names, you=c.seat)
-            c.send({"type": "events", "deal": self.deal_no, "events": events_json(new, c.seat, n)})
-            state = self.state_msg(c.seat)
-            if state is not None:
-                c.send(state)
-
-    def broadcast(self, msg: dict[str, Any]) -> None:
-        for c in self.conns:
-            c.send(msg)
-
-    def broadcast_summary(self) -> None:
-        self.broadcast({"type": "table", "table": self.summary()})
-
-    def seat_changed(self, seat: int) -> None:
-        self.broadcast({"type": "seat", "seat": seat, "connected": self.connected(seat), "kind": self.kind(seat)})
-
     # --- connections ---
 
     async def join(self, conn: Conn, note: str | None = None) -> None:
@@ -435,13 +343,7 @@ class Room:
             conn.send({"type": "welcome", "seat": conn.seat, "table": self.summary()})
             if note is not None:
                 conn.send({"type": "error", "message": note, "rule": None})
-            if self.deal is not None:
-                n = Narrator(self.rules, self.names, you=conn.seat)
-                log = events_json(self.deal.events, conn.seat, n)
-                conn.send({"type": "events", "deal": self.deal_no, "events": log})
-                state = self.state_msg(conn.seat)
-                assert state is not None
-                conn.send(state)
+            self.send_state(conn)
             if conn.seat is not None:
                 self.away_since.pop(conn.seat, None)
                 self.seat_changed(conn.seat)
@@ -480,25 +382,3 @@ class Room:
                 await self.act(conn, msg)
         except BadMessage as e:
             conn.send({"type": "error", "message": str(e), "rule": e.rule})
-
-    # --- history ---
-
-    def history(self) -> list[dict[str, Any]]:
-        """The finished deals as hand-history records, each with its revealed seed (never the deal in play)."""
-        session = self.session
-        if session is None:
-            return []
-        out = []
-        for rec in session.records:
-            seed, commit = self.seeds[rec.number]
-            obj = deal_to_record(
-                rec.deal,
-                number=rec.number,
-                names=self.names,
-                seed=rec.seed,
-                session=self.setup.id,
-                totals_after=rec.totals_after if shape_of(self.rules).scores_points else None,
-            )
-            obj["fair"] = {"seed": seed, "commitment": commit, "procedure": PROCEDURE}
-            out.append(obj)
-        return out

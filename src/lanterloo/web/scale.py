@@ -46,10 +46,10 @@ def lock_key(table_id: str) -> int:
 class Bus:
     """One process's link to the others: its listener, its lock connection, and the rooms it owns."""
 
-    def __init__(self, url: str, rooms: dict[str, Room]) -> None:
+    def __init__(self, url: str, rooms: dict[str, Room], proc: str | None = None) -> None:
         self.url = conninfo(url)
         self.rooms = rooms
-        self.proc = secrets.token_hex(6)
+        self.proc = proc or secrets.token_hex(6)  # the store's own (Store.proc), which signs its writes' notifications
         self.listen: psycopg.AsyncConnection[Any] | None = None
         self.locks: psycopg.AsyncConnection[Any] | None = None
         self.tasks: list[asyncio.Task[None]] = []
@@ -118,6 +118,10 @@ class Bus:
         if kind == "here":
             if proc != self.proc:
                 room.presence(str(proc), int(msg["s"]), bool(msg["on"]))
+            return
+        if proc == self.proc and kind in ("action", "deal"):
+            # This process's own write: its room applied it before broadcasting it. Catching up would read the
+            # deal's log back from the database for every action, on the event loop.
             return
         async with room.lock:
             room.catch_up()

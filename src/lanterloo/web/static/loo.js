@@ -508,9 +508,6 @@ function handle(msg) {
       return 0;
     case "state":
       return onState(msg);
-    case "events":
-      for (const ev of msg.events ?? []) addLog(ev.text, ev.kind);
-      return 0;
     case "error":
       $("reason").textContent = msg.rule && !msg.message.includes(msg.rule) ? `${msg.message} (${msg.rule})` : msg.message;
       return 0;
@@ -539,6 +536,8 @@ function onState(msg) {
     T.startStacks = null;
     if (T.deal !== null) addLog(`Deal ${msg.deal} begins.`, "deal");
   }
+  // the events since the last state (on joining, the deal so far), then the view they led to
+  for (const ev of msg.events ?? []) addLog(ev.text, ev.kind);
   if (T.summary && T.summary.status === "waiting") {
     T.summary.status = "playing";
     renderSeatList();

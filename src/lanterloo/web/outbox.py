@@ -1,0 +1,185 @@
+"""What a room sends (docs/protocol.md, "Server to client"): the table's summary, each seat's ``state`` with the
+events it has not yet seen, the end of a deal, and the finished deals as hand histories.
+
+A connection gets one ``state`` message per change of the deal, carrying both the new events and the resulting
+view: half the messages (and websocket frames, compressions and system calls) of sending them apart. Seats that see
+the same thing share one message: it is built, narrated and serialised once per distinct seat (every spectator is
+seat None), not once per connection (docs/benchmarks.md, "Web table under load").
+
+``Outbox`` is the message half of ``room.Room``, kept in its own module to keep each under the size limit; it reads
+the room's state and never changes it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from lanterloo.engine import shape_of
+from lanterloo.engine.events import Event
+from lanterloo.engine.narrate import Narrator
+from lanterloo.fairdeal import PROCEDURE
+from lanterloo.history.writer import deal_to_record
+from lanterloo.web.protocol import Conn, events_json, view_json
+
+if TYPE_CHECKING:
+    from lanterloo import Deal, Rules, Session
+    from lanterloo.web.store import SeatSetup, TableSetup
+
+
+def encode(msg: dict[str, Any]) -> str:
+    """A message as the text sent on the websocket."""
+    return json.dumps(msg, ensure_ascii=False)
+
+
+class Outbox:
+    """The messages of a room (mixed into ``Room``, which owns every attribute declared here)."""
+
+    setup: TableSetup
+    rules: Rules
+    seats: dict[int, SeatSetup]
+    status: str
+    session: Session | None
+    deal: Deal | None
+    deal_no: int
+    seeds: dict[int, tuple[str, str]]
+    conns: list[Conn]
+    remote: dict[int, set[str]]  # seat -> the other processes it is connected to
+
+    @property
+    def names(self) -> list[str]:
+        return [self.seats[s].name if s in self.seats else f"Seat {s}" for s in range(self.setup.players)]
+
+    def kind(self, seat: int) -> str:
+        s = self.seats.get(seat)
+        return "empty" if s is None else s.kind
+
+    def connected(self, seat: int) -> bool:
+        return any(c.seat == seat and c.alive for c in self.conns) or bool(self.remote.get(seat))
+
+    # --- the table ---
+
+    def summary(self) -> dict[str, Any]:
+        session = self.session
+        return {
+            "table_id": self.setup.id,
+            "title": self.setup.title,
+            "preset": self.setup.preset,
+            "players": self.setup.players,
+            "stack": self.setup.stack,
+            "deals": self.setup.max_deals,
+            "turn_seconds": self.setup.turn_seconds,
+            "status": self.status,
+            "seats": [
+                {
+                    "seat": s,
+                    "name": self.seats[s].name if s in self.seats else None,
+                    "kind": self.kind(s),
+                    "style": self.seats[s].style if s in self.seats else None,
+                    "connected": self.connected(s),
+                }
+                for s in range(self.setup.players)
+            ],
+            "seated": len(self.seats),
+            "rules": {"options": self.rules.to_dict(), "house": self.rules.differences()},
+            "deals_played": session.deals_played if session else 0,
+            "stacks": list(session.stacks) if session else [self.setup.stack] * self.setup.players,
+            "pool": session.pool if session else 0,
+            "end": session.end_reason if session else None,
+        }
+
+    def broadcast(self, msg: dict[str, Any]) -> None:
+        """The same message to every connection, serialised once."""
+        text = encode(msg)
+        for c in self.conns:
+            c.send_text(text)
+
+    def broadcast_summary(self) -> None:
+        self.broadcast({"type": "table", "table": self.summary()})
+
+    def seat_changed(self, seat: int) -> None:
+        self.broadcast({"type": "seat", "seat": seat, "connected": self.connected(seat), "kind": self.kind(seat)})
+
+    # --- the deal ---
+
+    def state_msg(self, seat: int | None, events: Sequence[Event] = ()) -> dict[str, Any] | None:
+        """``seat``'s state: the deal's ``events`` it may see (censored and narrated for it), then its view."""
+        deal = self.deal
+        if deal is None:
+            return None
+        return {
+            "type": "state",
+            "deal": self.deal_no,
+            "step": len(deal.actions),
+            "events": events_json(events, seat, Narrator(self.rules, self.names, you=seat)),
+            "view": view_json(deal.view(seat)),
+            "names": self.names,
+            "commitment": self.seeds[self.deal_no][1],
+        }
+
+    def send_state(self, conn: Conn) -> None:
+        """A joining connection's state: everything of the deal so far that its seat may see."""
+        if self.deal is not None:
+            state = self.state_msg(conn.seat, self.deal.events)
+            assert state is not None
+            conn.send(state)
+
+    def broadcast_progress(self, seen: int) -> None:
+        """The events from ``seen`` on and the resulting state, in one message per connection, built once per seat."""
+        deal = self.deal
+        assert deal is not None
+        new = deal.events[seen:]
+        texts: dict[int | None, str] = {}
+        for c in self.conns:
+            text = texts.get(c.seat)
+            if text is None:
+                state = self.state_msg(c.seat, new)
+                assert state is not None
+                text = texts[c.seat] = encode(state)
+            c.send_text(text)
+
+    def broadcast_deal_over(self) -> None:
+        """The deal's seed revealed and its settlement told, to every connection (once per seat)."""
+        deal = self.deal
+        assert deal is not None and deal.settlement is not None
+        seed, commit = self.seeds[self.deal_no]
+        settlement = deal.settlement
+        texts: dict[int | None, str] = {}
+        for c in self.conns:
+            text = texts.get(c.seat)
+            if text is None:
+                n = Narrator(self.rules, self.names, you=c.seat)
+                msg = {
+                    "type": "deal_over",
+                    "deal": self.deal_no,
+                    "seed": seed,
+                    "commitment": commit,
+                    "procedure": PROCEDURE,
+                    "settlement": settlement.to_dict(),
+                    "lines": n.settlement(settlement, deal.view(c.seat)),
+                }
+                text = texts[c.seat] = encode(msg)
+            c.send_text(text)
+
+    # --- history ---
+
+    def history(self) -> list[dict[str, Any]]:
+        """The finished deals as hand-history records, each with its revealed seed (never the deal in play)."""
+        session = self.session
+        if session is None:
+            return []
+        out = []
+        for rec in session.records:
+            seed, commit = self.seeds[rec.number]
+            obj = deal_to_record(
+                rec.deal,
+                number=rec.number,
+                names=self.names,
+                seed=rec.seed,
+                session=self.setup.id,
+                totals_after=rec.totals_after if shape_of(self.rules).scores_points else None,
+            )
+            obj["fair"] = {"seed": seed, "commitment": commit, "procedure": PROCEDURE}
+            out.append(obj)
+        return out
