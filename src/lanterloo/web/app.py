@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 import importlib
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -153,9 +153,13 @@ def create_app(
     deal_pause: float | None = None,
     rate: float = 20.0,
     burst: float = 40.0,
+    clock: Callable[[], float] = time.monotonic,
 ) -> FastAPI:
-    """The application. ``db_url``: any SQLAlchemy URL (SQLite in the user's data folder when None)."""
-    config = Config(bot_delay=bot_delay, deal_pause=deal_pause, hold_seconds=hold_seconds, rate=rate, burst=burst)
+    """The application. ``db_url``: any SQLAlchemy URL (SQLite in the user's data folder when None). ``clock`` times
+    bots, holds and turn timers (tests pass a fake one)."""
+    config = Config(
+        bot_delay=bot_delay, deal_pause=deal_pause, hold_seconds=hold_seconds, rate=rate, burst=burst, clock=clock
+    )
     store = Store(db_url or default_url())
     hub = Hub(store, config)
 
@@ -254,7 +258,7 @@ def create_app(
                 raise ApiError(409, f"Seat {seat} is taken.") from None
             room.seats = {s.seat: s for s in store.seats(room.setup.id)}
             if kind == "human" and not room.connected(seat):
-                room.away_since[seat] = time.monotonic()  # away until the player's page connects
+                room.away_since[seat] = room.clock()  # away until the player's page connects
             room.seat_changed(seat)
             room.broadcast_summary()
             if len(room.seats) == room.setup.players:

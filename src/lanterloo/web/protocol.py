@@ -167,6 +167,23 @@ def event_json(ev: Event, narrator: Narrator) -> dict[str, Any]:
     return out
 
 
+#: The style of the bot that stands in for an absent player, or chooses for a player whose turn timer ran out.
+STAND_IN = "balanced"
+
+
+def note_text(kind: str, names: Sequence[str], seat: int, reader: int | None, turn_seconds: int | None) -> str:
+    """The ``note`` saying why the server acted for a player's ``seat``, as ``reader``'s page shows it: the turn
+    timer ran out (``timeout``), or the player is away past the hold (``stand_in``)."""
+    you = reader == seat
+    name = names[seat]
+    if kind == "timeout":
+        who, whom = ("Your", "you") if you else (f"{name}'s", name)
+        return f"{who} time ran out ({turn_seconds} s): the {STAND_IN} bot chose for {whom}."
+    if you:
+        return f"You are away: the {STAND_IN} bot plays for you until you come back."
+    return f"{name} is away: the {STAND_IN} bot plays for {name} until they come back."
+
+
 def events_json(events: Sequence[Event], seat: int | None, narrator: Narrator) -> list[dict[str, Any]]:
     """The events ``seat`` may see, each censored for it by the engine (``Event.censored``), in order."""
     return [event_json(e.censored(seat), narrator) for e in events]
