@@ -1,8 +1,9 @@
 """The websocket protocol (docs/protocol.md): reading a client's message, and one seat's JSON of a View and events.
 
 Nothing here re-derives a rule. Legal actions come from ``View.legal``, refusals from the engine's
-``IllegalActionError``, sentences from ``engine.narrate``, stakes from ``View.stakes``; a card is written as
-``Card.__str__`` writes it ("Qh", "Ts") and shown as ``Card.unicode`` ("Q♥", "10♠").
+``IllegalActionError``, sentences from ``engine.narrate``, stakes from ``View.stakes`` and their words from
+``engine.stakewords``; a card is written as ``Card.__str__`` writes it ("Qh", "Ts") and shown as ``Card.unicode``
+("Q♥", "10♠").
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from lanterloo import Action, Card, Settlement, View, parse_action
 from lanterloo.engine.events import Event, Played, TrickWon, TurnedUp
 from lanterloo.engine.narrate import Narrator
+from lanterloo.engine.stakewords import stakes_lines
 from lanterloo.errors import LooError
 
 if TYPE_CHECKING:
@@ -153,6 +155,14 @@ def view_json(v: View) -> dict[str, Any]:
         },
         "settlement": settlement_json(v.settlement),
     }
+
+
+def stakes_json(v: View, totals: Sequence[int] | None) -> list[str] | None:
+    """What each choice open to the View's seat can win or cost, in the engine's words (``engine.stakewords``, as
+    the terminal game says them); None when the seat has no choice now. ``totals``: Louse's match totals so far."""
+    if v.seat is None or not v.legal:
+        return None
+    return stakes_lines(v, totals=totals if v.points else None)
 
 
 def event_json(ev: Event, narrator: Narrator) -> dict[str, Any]:

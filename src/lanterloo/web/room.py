@@ -40,6 +40,7 @@ from lanterloo.web.protocol import (
     events_json,
     note_text,
     parse_message,
+    stakes_json,
     view_json,
 )
 from lanterloo.web.store import SeatSetup, Store, TableSetup
@@ -443,13 +444,15 @@ class Room:
         deal = self.deal
         if deal is None:
             return None
+        view = deal.view(seat)
         return {
             "type": "state",
             "deal": self.deal_no,
             "step": len(deal.actions),
-            "view": view_json(deal.view(seat)),
+            "view": view_json(view),
             "names": self.names,
             "commitment": self.seeds[self.deal_no][1],
+            "stakes_lines": stakes_json(view, self.session.totals if self.session else None),
             "turn_deadline_ms": None if (left := self.turn_deadline()) is None else round(left * 1000),
         }
 
