@@ -13,7 +13,7 @@ from lanterloo.engine.stakewords import JOIN, Stake, lou_warning, queen_note, st
 from lanterloo.web.protocol import stakes_json
 from lanterloo.web.room import Room
 from positions import set_ante
-from webtools import Player, client, table
+from webtools import Msg, Player, client, table
 
 
 def first_to_act(deal: Deal) -> int:
@@ -103,6 +103,10 @@ def test_nothing_is_at_stake_for_a_spectator_or_after_the_settlement() -> None:
 # --- the web table sends the same words -----------------------------------------------------------------------
 
 
+def turn_of_0(p: Player) -> Msg:
+    return p.until(lambda m: m["type"] == "state" and 0 in m["view"]["seats_to_act"])
+
+
 def _room(c: object, tid: str) -> Room:
     room: Room = c.app.state.hub.rooms[tid]  # type: ignore[attr-defined]
     return room
@@ -112,16 +116,42 @@ def test_the_web_state_carries_the_engines_stakes_for_the_seat_to_act(tmp_path: 
     for preset, players in (("three-card", 3), ("lou", 4), ("louse", 4)):
         with client(tmp_path / f"{preset}.db") as c:
             tid, _host, tokens = table(c, preset=preset, players=players)
-            with c.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as w0:
-                me = Player(w0, 0)
-                st = me.until(lambda m: m["type"] == "state" and 0 in m["view"]["seats_to_act"])
+            with (
+                c.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as w0,
+                c.websocket_connect(f"/ws/tables/{tid}") as ws,
+            ):
+                me, watcher = Player(w0, 0), Player(ws, None)
+                # past Lou's ante, where the dealer names an amount and nothing is yet at stake
+                st = me.play_until(
+                    lambda m: m["type"] == "state" and m["view"]["phase"] in ("declare", "commit", "play")
+                )
+                st = st if 0 in st["view"]["seats_to_act"] else turn_of_0(me)
                 room = _room(c, tid)
                 assert room.deal is not None and room.session is not None
                 view = room.deal.view(0)  # the table waits for seat 0: this is the view the state was made from
                 totals = room.session.totals if view.points else None
                 assert st["stakes_lines"] == stakes_lines(view, totals=totals) != []
                 assert st["stakes_lines"] == stakes_json(view, room.session.totals)
-                # the others' states, and any state of a seat not to act, carry none
-                me.act(st["view"]["legal"][0]["action"])
-                later = me.until(lambda m: m["type"] == "state" and 0 not in m["view"]["seats_to_act"])
-                assert later["stakes_lines"] is None
+                # a spectator has no choice, so no stakes
+                assert watcher.until(lambda m: m["type"] == "state")["stakes_lines"] is None
+
+
+def test_only_the_seat_to_act_is_sent_its_stakes(tmp_path: Path) -> None:
+    with client(tmp_path / "t.db") as c:
+        tid, _host, tokens = table(c, players=3, humans=(0, 1))
+        with (
+            c.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as w0,
+            c.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as w1,
+        ):
+            players = [Player(w0, 0), Player(w1, 1)]
+            # three-card Loo: one seat acts at a time, so at each human turn the other human has no choice
+            st = players[0].until(lambda m: m["type"] == "state" and m["view"]["to_act"] in (0, 1))
+            actor, other = players[st["view"]["to_act"]], players[1 - st["view"]["to_act"]]
+            mine = (
+                st if actor is players[0] else actor.until(lambda m: m["type"] == "state" and m["step"] == st["step"])
+            )
+            theirs = (
+                st if other is players[0] else other.until(lambda m: m["type"] == "state" and m["step"] == st["step"])
+            )
+            assert mine["stakes_lines"] and all(isinstance(x, str) for x in mine["stakes_lines"])
+            assert theirs["stakes_lines"] is None
