@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -285,3 +286,28 @@ def test_a_private_table_is_joined_through_its_invite_link_only(server: str, bro
     expect(host.locator("#seat-list li[data-seat='1'] strong")).to_have_text("Guest", timeout=STATE_MS)
     for ctx in (host_ctx, guest_ctx, stranger_ctx):
         ctx.close()
+
+
+def test_the_turn_timer_counts_down_on_the_seat_to_act_on_a_phone(server: str, browser: Browser) -> None:
+    made = post_json(f"{server}/api/tables", {"preset": "three-card", "players": 3, "turn_seconds": 600})
+    tid = made["table_id"]
+    for seat in (1, 2):
+        post_json(f"{server}/api/tables/{tid}/seats/{seat}/bot", {"style": "random", "host_token": made["host_token"]})
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=1, is_mobile=True)
+    page = ctx.new_page()
+    page.goto(f"{server}/t/{tid}")
+    sit(page, 0, "Tim")
+    page.wait_for_selector("body[data-my-turn=yes]", state="attached", timeout=STATE_MS)
+    clock = page.locator("#seats [data-seat='0'] .clock")
+    expect(clock).to_be_visible()
+    expect(clock).to_have_text(re.compile(r"^\d+ s left$"))
+    left = int(page.evaluate("document.body.dataset.secondsLeft"))
+    assert 0 < left <= 600
+    box = clock.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+    expect(page.locator("#turn-clock")).to_be_visible()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "phone-timer.png"), full_page=True)
+    # the stakes are the server's sentences (engine.stakewords), one a line
+    expect(page.locator("#stakes .stake").first).to_have_text(re.compile(r"^(Play|Each trick): "))
+    ctx.close()

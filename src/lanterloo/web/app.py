@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import importlib
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -178,10 +178,14 @@ def create_app(
     tables_per_minute: float = 10.0,
     seats_per_minute: float = 30.0,
     max_waiting: int = MAX_WAITING,
+    clock: Callable[[], float] = time.monotonic,
 ) -> FastAPI:
     """The application. ``db_url``: any SQLAlchemy URL (SQLite in the user's data folder when None).
-    ``tables_per_minute`` and ``seats_per_minute`` limit each client address (0: no limit)."""
-    config = Config(bot_delay=bot_delay, deal_pause=deal_pause, hold_seconds=hold_seconds, rate=rate, burst=burst)
+    ``tables_per_minute`` and ``seats_per_minute`` limit each client address (0: no limit). ``clock`` times bots,
+    holds and turn timers (tests pass a fake one)."""
+    config = Config(
+        bot_delay=bot_delay, deal_pause=deal_pause, hold_seconds=hold_seconds, rate=rate, burst=burst, clock=clock
+    )
     store = Store(db_url or default_url())
     hub = Hub(store, config)
     creating = AddressLimit(tables_per_minute, what="new tables")
@@ -295,7 +299,7 @@ def create_app(
             room.seats = {s.seat: s for s in store.seats(room.setup.id)}
             store.touch(room.setup.id)
             if kind == "human" and not room.connected(seat):
-                room.away_since[seat] = time.monotonic()  # away until the player's page connects
+                room.away_since[seat] = room.clock()  # away until the player's page connects
             room.seat_changed(seat)
             room.broadcast_summary()
             if len(room.seats) == room.setup.players:

@@ -21,7 +21,7 @@ from lanterloo.engine.events import Event
 from lanterloo.engine.narrate import Narrator
 from lanterloo.fairdeal import PROCEDURE
 from lanterloo.history.writer import deal_to_record
-from lanterloo.web.protocol import Conn, events_json, view_json
+from lanterloo.web.protocol import Conn, events_json, stakes_json, view_json
 
 if TYPE_CHECKING:
     from lanterloo import Deal, Rules, Session
@@ -57,6 +57,10 @@ class Outbox:
 
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat and c.alive for c in self.conns) or bool(self.remote.get(seat))
+
+    def turn_deadline(self) -> float | None:
+        """Seconds left on the turn timer (the room's clock and timer decide)."""
+        raise NotImplementedError
 
     # --- the table ---
 
@@ -108,14 +112,17 @@ class Outbox:
         deal = self.deal
         if deal is None:
             return None
+        view = deal.view(seat)
         return {
             "type": "state",
             "deal": self.deal_no,
             "step": len(deal.actions),
             "events": events_json(events, seat, Narrator(self.rules, self.names, you=seat)),
-            "view": view_json(deal.view(seat)),
+            "view": view_json(view),
             "names": self.names,
             "commitment": self.seeds[self.deal_no][1],
+            "stakes_lines": stakes_json(view, self.session.totals if self.session else None),
+            "turn_deadline_ms": None if (left := self.turn_deadline()) is None else round(left * 1000),
         }
 
     def send_state(self, conn: Conn) -> None:

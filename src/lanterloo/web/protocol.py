@@ -1,8 +1,9 @@
 """The websocket protocol (docs/protocol.md): reading a client's message, and one seat's JSON of a View and events.
 
 Nothing here re-derives a rule. Legal actions come from ``View.legal``, refusals from the engine's
-``IllegalActionError``, sentences from ``engine.narrate``, stakes from ``View.stakes``; a card is written as
-``Card.__str__`` writes it ("Qh", "Ts") and shown as ``Card.unicode`` ("Q♥", "10♠").
+``IllegalActionError``, sentences from ``engine.narrate``, stakes from ``View.stakes`` and their words from
+``engine.stakewords``; a card is written as ``Card.__str__`` writes it ("Qh", "Ts") and shown as ``Card.unicode``
+("Q♥", "10♠").
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from lanterloo import Action, Card, Settlement, View, parse_action
 from lanterloo.engine.events import Event, Played, TrickWon, TurnedUp
 from lanterloo.engine.narrate import Narrator
+from lanterloo.engine.stakewords import stakes_lines
 from lanterloo.errors import LooError
 
 if TYPE_CHECKING:
@@ -169,6 +171,14 @@ def view_json(v: View) -> dict[str, Any]:
     }
 
 
+def stakes_json(v: View, totals: Sequence[int] | None) -> list[str] | None:
+    """What each choice open to the View's seat can win or cost, in the engine's words (``engine.stakewords``, as
+    the terminal game says them); None when the seat has no choice now. ``totals``: Louse's match totals so far."""
+    if v.seat is None or not v.legal:
+        return None
+    return stakes_lines(v, totals=totals if v.points else None)
+
+
 def event_json(ev: Event, narrator: Narrator) -> dict[str, Any]:
     """One (already censored) event: its kind, seat, sentence, and the public card it shows, if any."""
     out: dict[str, Any] = {"kind": ev.kind, "seat": ev.seat, "text": narrator.event(ev)}
@@ -179,6 +189,23 @@ def event_json(ev: Event, narrator: Narrator) -> dict[str, Any]:
     elif isinstance(ev, TrickWon):
         out["no"] = ev.no
     return out
+
+
+#: The style of the bot that stands in for an absent player, or chooses for a player whose turn timer ran out.
+STAND_IN = "balanced"
+
+
+def note_text(kind: str, names: Sequence[str], seat: int, reader: int | None, turn_seconds: int | None) -> str:
+    """The ``note`` saying why the server acted for a player's ``seat``, as ``reader``'s page shows it: the turn
+    timer ran out (``timeout``), or the player is away past the hold (``stand_in``)."""
+    you = reader == seat
+    name = names[seat]
+    if kind == "timeout":
+        who, whom = ("Your", "you") if you else (f"{name}'s", name)
+        return f"{who} time ran out ({turn_seconds} s): the {STAND_IN} bot chose for {whom}."
+    if you:
+        return f"You are away: the {STAND_IN} bot plays for you until you come back."
+    return f"{name} is away: the {STAND_IN} bot plays for {name} until they come back."
 
 
 def events_json(events: Sequence[Event], seat: int | None, narrator: Narrator) -> list[dict[str, Any]]:

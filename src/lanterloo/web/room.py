@@ -6,7 +6,8 @@ broadcast. A refusal changes nothing and is answered to its sender alone.
 
 One task per room, the *driver*, does everything that happens by itself: bots' moves (after ``bot_delay``), the
 next deal, a bot taking over a seat whose player has been away ``hold_seconds``, and the turn timer. It sleeps
-until the earliest of those is due, or until something changes (``wake``).
+until the earliest of those is due, or until something changes (``wake``). Every time is read from
+``Config.clock``, so a test can run a fake clock: it moves the clock, then ``kick``s the driver to look again.
 
 With PostgreSQL several processes may hold a room for one table (``scale.py``): ``owner`` says whether this one runs
 the driver, ``catch_up`` applies what the others wrote, and ``remote`` holds the seats connected to other processes.
@@ -27,11 +28,8 @@ from lanterloo import Action, Deal, IllegalActionError, LooError, Rules, Session
 from lanterloo.bots import Bot, make_bot
 from lanterloo.fairdeal import PROCEDURE, commitment, deck_from_seed, new_seed
 from lanterloo.web.outbox import Outbox
-from lanterloo.web.protocol import Act, BadMessage, Conn, Ping, parse_message, stale
+from lanterloo.web.protocol import STAND_IN, Act, BadMessage, Conn, Ping, note_text, parse_message, stale
 from lanterloo.web.store import SeatSetup, Store, TableSetup
-
-#: The style of the bot that stands in for an absent player, or acts when a turn timer runs out.
-STAND_IN = "balanced"
 
 
 class Stale(Exception):
@@ -45,6 +43,7 @@ class Config:
     hold_seconds: float = 60.0
     rate: float = 20.0
     burst: float = 40.0
+    clock: Callable[[], float] = time.monotonic  # seconds; the tests' fake clock moves only when told
 
 
 class Room(Outbox):
@@ -60,7 +59,8 @@ class Room(Outbox):
         self.deal_no = 0
         self.seeds: dict[int, tuple[str, str]] = {}  # deal number -> (seed, commitment)
         self.conns: list[Conn] = []
-        now = time.monotonic()
+        self.clock = config.clock
+        now = self.clock()
         self.away_since: dict[int, float] = {s: now for s in self.seats}  # human seats with no connection
         self.changed = now  # when the deal last moved: bots and the turn timer count from here
         self.bots: dict[int, Bot] = {}
@@ -70,6 +70,7 @@ class Room(Outbox):
         self.owner = True  # runs the driver: always, with one process
         self.remote: dict[int, set[str]] = {}  # seat -> the other processes it is connected to
         self.on_presence: Callable[[int, bool], None] | None = None  # tells the other processes
+        self.standing_in: set[int] = set()  # absent players' seats the stand-in bot has played for (told once)
         if self.status != "waiting":
             self._replay()
 
@@ -143,11 +144,15 @@ class Room(Outbox):
             c.alive = False
             c.queue.put_nowait(None)
 
+    async def step(self) -> float | None:
+        """One look by the driver: do what is due (None), else say how long until something is."""
+        async with self.lock:
+            return await self._step()
+
     async def _drive(self) -> None:
         while self.status == "playing":
             self.wake.clear()
-            async with self.lock:
-                wait = await self._step()
+            wait = await self.step()
             if wait is None:
                 await asyncio.sleep(0)  # a table of bots with no delay must not starve the process's other work
                 continue
@@ -159,7 +164,7 @@ class Room(Outbox):
 
     async def _step(self) -> float | None:
         """Do what is due, if anything (None: something was done, look again); else how long to wait."""
-        now = time.monotonic()
+        now = self.clock()
         deal, session = self.deal, self.session
         if session is None or self.status != "playing" or not self.owner:
             return float("inf")
@@ -177,8 +182,39 @@ class Room(Outbox):
         seat = best[1]
         action = self._bot(seat).decide(deal.view(seat)).action
         with contextlib.suppress(Stale):
-            await self._commit(seat, action)
+            await self._commit(seat, action, self._why(seat, now))
         return None
+
+    def _why(self, seat: int, now: float) -> str | None:
+        """Why the server acts for a player's seat now: its player is away past the hold ("stand_in", said once
+        per absence), or the turn timer ran out ("timeout"); None for a bot's own seat or a stand-in already told."""
+        if self.kind(seat) != "human":
+            return None
+        away = self.away_since.get(seat)
+        if away is not None and now >= away + self.config.hold_seconds:
+            if seat in self.standing_in:
+                return None
+            self.standing_in.add(seat)
+            return "stand_in"
+        return "timeout"
+
+    def turn_deadline(self) -> float | None:
+        """Seconds left before the turn timer acts for the players to act now; None without a timer, between
+        deals, or when only bots are to act. Every seat to act shares one deadline: the timer counts from the
+        table's last move."""
+        deal, turn = self.deal, self.setup.turn_seconds
+        if not turn or deal is None or deal.is_over or self.status != "playing":
+            return None
+        if not any(self.kind(s) == "human" for s in deal.seats_to_act()):
+            return None
+        return max(0.0, self.changed + turn - self.clock())
+
+    def _note(self, kind: str, seat: int, step: int) -> None:
+        """Tell every connection why the server acted for ``seat`` at ``step`` (the events that follow show the
+        action as each connection may see it: the note never names it)."""
+        for c in self.conns:
+            text = note_text(kind, self.names, seat, c.seat, self.setup.turn_seconds)
+            c.send({"type": "note", "kind": kind, "seat": seat, "deal": self.deal_no, "step": step, "text": text})
 
     # --- deals and actions ---
 
@@ -186,7 +222,7 @@ class Room(Outbox):
         """Start play (every seat is filled)."""
         self.session = self._new_session()
         self._set_status("playing")
-        self.changed = time.monotonic() - 3600.0  # the first deal at once
+        self.changed = self.clock() - 3600.0  # the first deal at once
         self.broadcast_summary()
         self.kick()
 
@@ -214,11 +250,12 @@ class Room(Outbox):
             return
         self.deal, self.deal_no = deal, number
         self.seeds[number] = (seed, commitment(seed))
-        self.changed = time.monotonic()
+        self.changed = self.clock()
         self.broadcast_progress(0)
 
-    async def _commit(self, seat: int, action: Action) -> None:
-        """Check, store (committed), apply, broadcast. Raises IllegalActionError, changing nothing.
+    async def _commit(self, seat: int, action: Action, why: str | None = None) -> None:
+        """Check, store (committed), apply, broadcast (after a ``note`` saying ``why`` when the server acted for a
+        player). Raises IllegalActionError, changing nothing.
 
         The write may run in a thread (``Store.offload``): the room's lock is held meanwhile, so this table waits for
         its commit, while the event loop serves the other tables."""
@@ -233,7 +270,9 @@ class Room(Outbox):
             self.catch_up()
             raise Stale from None
         deal.apply(action, seat)
-        self.changed = time.monotonic()
+        self.changed = self.clock()
+        if why is not None:
+            self._note(why, seat, step)
         self.broadcast_progress(seen)
         if deal.is_over:
             self._deal_over()
@@ -278,7 +317,7 @@ class Room(Outbox):
 
     def catch_up(self) -> None:
         """Apply what other processes stored since this room last looked: seats, the start, deals, actions."""
-        now = time.monotonic()
+        now = self.clock()
         if self.status == "waiting":
             seats = self.store.seats(self.setup.id)
             for s in seats:
@@ -327,10 +366,11 @@ class Room(Outbox):
         if on:
             procs.add(proc)
             self.away_since.pop(seat, None)
+            self.standing_in.discard(seat)
         else:
             procs.discard(proc)
             if self.kind(seat) == "human" and not self.connected(seat):
-                self.away_since.setdefault(seat, time.monotonic())
+                self.away_since.setdefault(seat, self.clock())
         self.seat_changed(seat)
         self.wake.set()
 
@@ -346,6 +386,7 @@ class Room(Outbox):
             self.send_state(conn)
             if conn.seat is not None:
                 self.away_since.pop(conn.seat, None)
+                self.standing_in.discard(conn.seat)
                 self.seat_changed(conn.seat)
                 if self.on_presence is not None:
                     self.on_presence(conn.seat, True)
@@ -359,7 +400,7 @@ class Room(Outbox):
                 self.conns.remove(conn)
             seat = conn.seat
             if seat is not None and self.kind(seat) == "human" and not self.connected(seat):
-                self.away_since[seat] = time.monotonic()
+                self.away_since[seat] = self.clock()
                 self.seat_changed(seat)
             if seat is not None and self.on_presence is not None and not any(c.seat == seat for c in self.conns):
                 self.on_presence(seat, False)

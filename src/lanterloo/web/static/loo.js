@@ -206,6 +206,9 @@ const T = {
   botStyles: ["balanced", "bold", "cautious", "random"],
   drafts: new Map(),
   seatListShape: null,
+  deadline: null, // when the turn timer acts for the seat(s) to act, on this page's performance.now() clock
+  stakesLines: null, // the server's words for the stakes of this seat's choices, when it is to act
+  ticker: null,
 };
 
 async function tablePage() {
@@ -433,6 +436,7 @@ function connect() {
     } catch {
       return;
     }
+    msg._at = performance.now(); // a turn deadline counts from the message's arrival, not from when it is drawn
     T.queue.push(msg);
     pump();
   });
@@ -508,6 +512,10 @@ function handle(msg) {
       return 0;
     case "state":
       return onState(msg);
+    case "note": // the server acted for a player: the turn timer ran out, or the player is away
+      addLog(msg.text, `note ${msg.kind ?? ""}`);
+      if (msg.seat === T.seat) $("reason").textContent = msg.text;
+      return 0;
     case "error":
       $("reason").textContent = msg.rule && !msg.message.includes(msg.rule) ? `${msg.message} (${msg.rule})` : msg.message;
       return 0;
@@ -545,6 +553,8 @@ function onState(msg) {
   T.deal = msg.deal;
   T.step = msg.step;
   T.names = msg.names ?? T.names;
+  T.stakesLines = Array.isArray(msg.stakes_lines) ? msg.stakes_lines : null;
+  T.deadline = typeof msg.turn_deadline_ms === "number" ? (msg._at ?? performance.now()) + msg.turn_deadline_ms : null;
   if (T.startStacks === null) T.startStacks = [...v.stacks];
   if (v.seat !== null && v.seat !== undefined) T.seat = v.seat;
   const before = T.view;
@@ -559,6 +569,8 @@ function onState(msg) {
   document.body.dataset.turnKey = `${msg.deal}:${msg.step}`;
   document.body.dataset.toAct = (v.seats_to_act ?? []).join(",");
   document.body.dataset.myTurn = isMyTurn(v) ? "yes" : "no";
+  tick();
+  if (T.deadline !== null && T.ticker === null) T.ticker = setInterval(tick, 250);
   return renderTrick(v, fresh);
 }
 
@@ -611,8 +623,26 @@ function renderSeats() {
         el("span", { class: "name", title: seatName(i) }, el("span", { class: dot, "aria-label": info.connected ? "connected" : kind }), name),
         ...lines.map((t) => el("span", { class: "line", text: t })),
         el("span", { class: "decl", text: decl }),
+        T.deadline !== null && classes.includes("to-act") ? el("span", { class: "clock", "data-clock": "" }) : null,
       ),
     );
+  }
+  tick();
+}
+
+/** The turn timer's countdown, on each seat to act and in the prompt: whole seconds left, from the server's
+ * remaining time (turn_deadline_ms), so the page's clock never needs to agree with the server's. */
+function tick() {
+  const left = T.deadline === null ? null : Math.max(0, Math.ceil((T.deadline - performance.now()) / 1000));
+  for (const c of document.querySelectorAll("[data-clock]")) {
+    c.hidden = left === null;
+    c.textContent = left === null ? "" : `${left} s left`;
+    c.classList.toggle("low", left !== null && left <= 5);
+  }
+  document.body.dataset.secondsLeft = left === null ? "" : String(left); // not data-clock: that marks a countdown
+  if (left === null && T.ticker !== null) {
+    clearInterval(T.ticker);
+    T.ticker = null;
   }
 }
 
@@ -697,7 +727,15 @@ function renderPrompt(v) {
   else if (who.length) turn = `Waiting for ${who.join(", ")}.`;
   else turn = "";
   $("turn").textContent = turn;
-  $("stakes").textContent = mine ? stakesLine(v) : "";
+  const clock = $("turn-clock");
+  if (clock) {
+    if (mine) clock.setAttribute("data-clock", "");
+    else clock.removeAttribute("data-clock");
+    clock.hidden = !mine || T.deadline === null;
+  }
+  // the engine's own words (the same the terminal game shows), one sentence a line
+  const lines = mine && T.stakesLines ? T.stakesLines : [];
+  $("stakes").replaceChildren(...lines.map((t) => el("span", { class: "stake", text: t })));
   const box = $("choices");
   box.replaceChildren();
   if (!mine) return;
@@ -720,19 +758,6 @@ function choiceLabel(a) {
   if (T.game === "lou" && word === "pass") return "Out";
   const label = a.label || a.action;
   return label.charAt(0).toUpperCase() + label.slice(1);
-}
-
-/** The stakes line of the choice now: the server's own sentence when it sends one, else its figures in words. */
-function stakesLine(v) {
-  if (typeof v.stakes_text === "string") return v.stakes_text;
-  const st = v.stakes;
-  if (!st) return "";
-  if (T.game === "louse") return `Penalty points so far: ${v.points?.[T.seat] ?? 0}.`;
-  const none = T.game === "lou" ? `a match of ${st.match}` : `${st.loo}`;
-  if (v.phase === "declare" || v.phase === "commit") return `Pool ${st.pool}: each trick wins ${st.share}; playing and taking no trick costs ${none}.`;
-  if (v.phase === "exchange") return `You may exchange up to ${v.exchange_limit} cards; exchanging costs nothing.`;
-  const won = v.tricks_won?.[T.seat] ?? 0;
-  return won ? `You have ${won} trick${won > 1 ? "s" : ""}: ${won * st.share} won so far.` : `No trick yet: a trick wins ${st.share}; none costs ${none}.`;
 }
 
 function discardKey(codes) {
