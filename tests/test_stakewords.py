@@ -13,7 +13,7 @@ from lanterloo.engine.stakewords import JOIN, Stake, lou_warning, queen_note, st
 from lanterloo.web.protocol import stakes_json
 from lanterloo.web.room import Room
 from positions import set_ante
-from webtools import Msg, Player, client, table
+from webtools import Msg, Player, client, protocols, table
 
 
 def first_to_act(deal: Deal) -> int:
@@ -117,7 +117,7 @@ def test_the_web_state_carries_the_engines_stakes_for_the_seat_to_act(tmp_path: 
         with client(tmp_path / f"{preset}.db") as c:
             tid, _host, tokens = table(c, preset=preset, players=players)
             with (
-                c.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as w0,
+                c.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(tokens[0])) as w0,
                 c.websocket_connect(f"/ws/tables/{tid}") as ws,
             ):
                 me, watcher = Player(w0, 0), Player(ws, None)
@@ -140,8 +140,8 @@ def test_only_the_seat_to_act_is_sent_its_stakes(tmp_path: Path) -> None:
     with client(tmp_path / "t.db") as c:
         tid, _host, tokens = table(c, players=3, humans=(0, 1))
         with (
-            c.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as w0,
-            c.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as w1,
+            c.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(tokens[0])) as w0,
+            c.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(tokens[1])) as w1,
         ):
             players = [Player(w0, 0), Player(w1, 1)]
             # three-card Loo: one seat acts at a time, so at each human turn the other human has no choice

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from lanterloo.bots import make_bot
 from lanterloo.web.protocol import STAND_IN
 from lanterloo.web.room import Room
-from webtools import Msg, Player, client, deal_over, table
+from webtools import Msg, Player, client, deal_over, protocols, table
 
 
 class FakeClock:
@@ -60,7 +60,7 @@ def test_a_player_out_of_time_has_the_stand_in_bots_choice_committed_and_told(tm
     with client(tmp_path / "t.db", clock=clock) as c:
         tid, _host, tokens = table(c, humans=(0,), turn_seconds=5)
         with (
-            c.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as w0,
+            c.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(tokens[0])) as w0,
             c.websocket_connect(f"/ws/tables/{tid}") as ws,
         ):
             me, watcher = Player(w0, 0), Player(ws, None)
@@ -104,8 +104,8 @@ def test_acting_in_time_restarts_the_timer_for_the_next_seat_to_act(tmp_path: Pa
     with client(tmp_path / "t.db", clock=clock) as c:
         tid, _host, tokens = table(c, humans=(0, 1), turn_seconds=5)
         with (
-            c.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as w0,
-            c.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as w1,
+            c.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(tokens[0])) as w0,
+            c.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(tokens[1])) as w1,
         ):
             players = {0: Player(w0, 0), 1: Player(w1, 1)}
             room = room_of(c, tid)
@@ -133,7 +133,7 @@ def test_without_a_timer_the_server_never_acts_for_a_connected_player(tmp_path: 
     clock = FakeClock()
     with client(tmp_path / "t.db", clock=clock, hold_seconds=60.0) as c:
         tid, _host, tokens = table(c, humans=(0,))
-        with c.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as w0:
+        with c.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(tokens[0])) as w0:
             me = Player(w0, 0)
             st = turn_of(me)
             assert st["turn_deadline_ms"] is None
@@ -151,9 +151,9 @@ def test_an_absent_players_seat_is_held_hold_seconds_then_played_by_the_stand_in
     with client(tmp_path / "t.db", clock=clock, hold_seconds=60.0) as c:
         tid, _host, tokens = table(c, humans=(0, 1))
         room = room_of(c, tid)
-        with c.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as w1:
+        with c.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(tokens[1])) as w1:
             other = Player(w1, 1)
-            with c.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as w0:
+            with c.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(tokens[0])) as w0:
                 Player(w0, 0).recv()  # the welcome: seat 0 is connected
                 st = other.play_until(lambda m: m["type"] == "state" and 0 in m["view"]["seats_to_act"])
             other.until(lambda m: m["type"] == "seat" and m["seat"] == 0 and not m["connected"])  # the hold begins
