@@ -303,8 +303,10 @@ def test_the_turn_timer_counts_down_on_the_seat_to_act_on_a_phone(server: str, b
     expect(clock).to_have_text(re.compile(r"^\d+ s left$"))
     left = int(page.evaluate("document.body.dataset.secondsLeft"))
     assert 0 < left <= 600
-    box = clock.bounding_box()
-    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+    # the plates are redrawn with every state: measured in the page, whichever clock element is current
+    inside = """() => { const r = document.querySelector("#seats [data-seat='0'] .clock")?.getBoundingClientRect();
+                        return !!r && r.width > 0 && r.left >= 0 && r.right <= 360; }"""
+    page.wait_for_function(inside, timeout=STATE_MS)
     expect(page.locator("#turn-clock")).to_be_visible()
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "phone-timer.png"), full_page=True)
