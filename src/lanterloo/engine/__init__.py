@@ -10,11 +10,12 @@ The modules, each depending only on those listed before it:
 * ``state``: the ``Deal`` and the table of phase handlers, ``replay``.
 """
 
+from lanterloo.engine.handlers import HANDLERS
 from lanterloo.engine.phases import TERMINAL, Decl, Phase, TrickRecord
 from lanterloo.engine.replay import replay, replay_events
 from lanterloo.engine.scoring import Settlement, SettlementKind, Stakes
 from lanterloo.engine.shape import GameShape, deck_for, packets, shape_of, stakes, tables_once_led
-from lanterloo.engine.state import HANDLERS, Deal
+from lanterloo.engine.state import Deal
 from lanterloo.engine.view import Hidden, View
 
 __all__ = [

@@ -1,28 +1,28 @@
-"""One deal as a phase machine: the Deal's fields, its queries, and one table of phase handlers.
+"""One deal as a phase machine: the Deal's fields and its queries.
 
-``Deal`` holds the state; what each phase does lives in its own module. ``HANDLERS`` maps each ``Phase`` to its
-handler: an automatic step has a ``run`` (antes, deal, turn-up, flush check, settle), a player phase has
-``legal``, ``check`` and ``apply``. ``legal_actions``, ``check`` and ``apply`` go through the handler of the phase
-the deal is in; after each action ``advance`` runs the automatic steps until a player must act (or the deal is
-done), as OpenSpiel's card games do.
+``Deal`` holds the state; what each phase does lives in its own module. ``HANDLERS`` (handlers.py) maps each
+``Phase`` to its handler: an automatic step has a ``run`` (antes, deal, turn-up, flush check, settle), a player
+phase has ``legal``, ``check`` and ``apply``. ``legal_actions``, ``check`` and ``apply`` go through the handler of
+the phase the deal is in; after each action ``advance`` runs the automatic steps until a player must act (or the
+deal is done), as OpenSpiel's card games do.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from lanterloo import validate
 from lanterloo.actions import Action
 from lanterloo.cards import Card, cards_of
-from lanterloo.engine import commit, core, dealing, declare, exchange, play
+from lanterloo.engine import commit, core, dealing, exchange
 from lanterloo.engine import view as views
-from lanterloo.engine.events import DealStarted, Event, Reshuffled, Settled
+from lanterloo.engine.events import DealStarted, Event, Reshuffled
+from lanterloo.engine.handlers import HANDLERS
 from lanterloo.engine.phases import TERMINAL, Decl, Phase, TrickRecord
-from lanterloo.engine.scoring import Outcome, Settlement, SettlementKind, settle
+from lanterloo.engine.scoring import Outcome, Settlement, SettlementKind
 from lanterloo.engine.shape import GameShape, shape_of
 from lanterloo.engine.snapshot import copied, frozen
 from lanterloo.engine.view import Hidden, View
@@ -481,59 +481,3 @@ _NOT_IN_KEY: dict[str, str] = {
     "_outcome": "frozen from the state when the deal ends; the settlement is in the key",
 }
 _KEY_SLOTS = tuple(name for name in Deal.__slots__ if name not in _NOT_IN_KEY)
-
-
-# --- the phase table --------------------------------------------------------------------------------------
-
-
-def _not_a_player_phase(deal: Deal, action: Action, seat: int | None) -> Event:
-    check_done(deal, action, seat)
-    raise AssertionError("unreachable")  # pragma: no cover
-
-
-def check_done(deal: Deal, action: Action, seat: int | None) -> None:
-    raise IllegalActionError("The deal is over; no more actions can be taken", "COMMON-4")
-
-
-def _no_actions(deal: Deal, seat: int) -> list[Action]:
-    return []
-
-
-def run_settle(deal: Deal) -> None:
-    """Phase.SETTLE: the settlement of the outcome moves the chips (SESSION-3), and the deal is done."""
-    assert deal._outcome is not None
-    st = settle(deal._outcome)
-    won, paid = st.won, st.paid
-    for s in range(deal._n):
-        deal._stacks[s] += won[s] - paid[s]
-    deal._pool = st.pool_after
-    deal._settlement = st
-    deal._phase = _DONE
-    deal._is_over = True
-    deal._to_act = TERMINAL
-    deal._invalidate()
-    deal._events.append(_new(Settled, (st,)))
-
-
-@dataclass(frozen=True, slots=True)
-class PhaseHandler:
-    """What a phase does: an automatic step ``run``s; a player phase lists, checks and applies actions."""
-
-    run: Callable[[Deal], None] | None = None
-    legal: Callable[[Deal, int], list[Action]] = _no_actions
-    check: Callable[[Deal, Action, int | None], None] = check_done
-    apply: Callable[[Deal, Action, int | None], Event] = _not_a_player_phase
-
-
-HANDLERS: dict[Phase, PhaseHandler] = {
-    Phase.ANTE: PhaseHandler(dealing.run_ante, dealing.legal_ante, dealing.check_ante, dealing.apply_ante),
-    Phase.DEAL: PhaseHandler(run=dealing.run_deal),
-    Phase.TURNUP: PhaseHandler(run=dealing.run_turnup),
-    Phase.DECLARE: PhaseHandler(legal=declare.legal, check=declare.check, apply=declare.apply),
-    Phase.COMMIT: PhaseHandler(legal=commit.legal, check=commit.check, apply=commit.apply),
-    Phase.EXCHANGE: PhaseHandler(legal=exchange.legal, check=exchange.check, apply=exchange.apply),
-    Phase.FLUSH_CHECK: PhaseHandler(run=play.run_flush_check),
-    Phase.PLAY: PhaseHandler(legal=play.legal, check=play.check, apply=play.apply),
-    Phase.SETTLE: PhaseHandler(run=run_settle),
-    Phase.DONE: PhaseHandler(),
-}
