@@ -203,6 +203,8 @@ def test_a_private_table_is_unlisted_and_needs_its_invite_code(tmp_path: Path) -
         ("Balanced bot", "kept for the page"),
         ("Bot 2 (balanced)", "kept for the page"),
         ("Seat 3", "kept for the page"),
+        ("\uff39\uff4f\uff55", "kept for the page"),  # fullwidth "You": read as "You" on another player's page
+        ("Balanced \uff42\uff4f\uff54", "kept for the page"),
     ],
 )
 def test_a_bad_name_is_refused_in_one_sentence(tmp_path: Path, name: str, words: str) -> None:
@@ -219,6 +221,9 @@ def test_names_are_normalised_and_unique_per_table_ignoring_case(tmp_path: Path)
         assert r.json()["name"] == "Zoé" and len(r.json()["name"]) == 3  # NFC: one character
         assert "already called" in _error(c.post(f"/api/tables/{tid}/seats/1", json={"name": "ZOÉ"}), 400)
         assert "already called" in _error(c.post(f"/api/tables/{tid}/seats/1", json={"name": "zoe\u0301"}), 400)
+        assert "already called" in _error(
+            c.post(f"/api/tables/{tid}/seats/1", json={"name": "\uff3a\uff4f\u00e9"}), 400
+        )
         assert c.post(f"/api/tables/{tid}/seats/1", json={"name": "Robot Rita"}).status_code == 200
         accents = "Ṩ\u0323\u0307"  # two marks on a letter: a real name in some scripts
         assert names.clean(accents) == names.clean(accents)
@@ -229,6 +234,35 @@ def test_bot_names_read_distinctly_from_their_first_characters(tmp_path: Path) -
         tid, _host, _tokens = table(c, players=4, humans=(), bot="balanced")
         seats = c.get(f"/api/tables/{tid}").json()["seats"]
         assert [s["name"] for s in seats] == [f"Bot {k} (balanced)" for k in (1, 2, 3, 4)]
+
+
+def test_a_table_whose_ante_is_more_than_the_stack_is_refused_at_creation(tmp_path: Path) -> None:
+    """LOO-ANTE: a table nobody can ante at would end before its first deal; it is refused, naming both numbers."""
+    with client(tmp_path / "t.db") as c:
+        text = _error(c.post("/api/tables", json={"players": 3, "stack": 50, "options": {"ante": 999999}}), 400)
+        assert "999999" in text and "50" in text
+        _nothing_made(c)
+        assert c.post("/api/tables", json={"players": 3, "stack": 50, "options": {"ante": 50}}).status_code == 200
+
+
+def test_a_body_that_is_not_utf8_or_has_a_huge_number_is_told_so(tmp_path: Path) -> None:
+    with client(tmp_path / "t.db") as c:
+        json_type = {"content-type": "application/json"}
+        r = c.post("/api/tables", content=b'{"title": "\xff\xfe"}', headers=json_type)
+        assert "UTF-8" in _error(r, 400)
+        r = c.post("/api/tables", content=b'{"players": ' + b"1" * 5000 + b"}", headers=json_type)
+        assert "too many digits" in _error(r, 400)
+        _nothing_made(c)
+
+
+def test_starting_with_one_seat_empty_names_that_seat(tmp_path: Path) -> None:
+    with client(tmp_path / "t.db") as c:
+        made = c.post("/api/tables", json={"players": 3}).json()
+        tid, host = made["table_id"], made["host_token"]
+        for seat in (0, 1):
+            c.post(f"/api/tables/{tid}/seats/{seat}/bot", json={"style": "random", "host_token": host})
+        r = c.post(f"/api/tables/{tid}/start", json={"host_token": host})
+        assert "seat 2 is empty" in _error(r, 409)
 
 
 # --- item 9: tokens

@@ -67,7 +67,13 @@ def test_each_bad_message_gets_one_sentence_and_changes_nothing(tmp_path: Path) 
                 "stale": _refused(me, json.dumps({"type": "act", "action": "pass", "deal": 1, "step": 999})),
                 "behind": _refused(me, json.dumps({"type": "act", "action": "pass", "deal": 0})),
                 "binary": _refused(me, b"\xff\xfe"),
+                "for_another": _refused(me, json.dumps({"type": "act", "action": "pass", "seat": 2})),
+                "ping_field": _refused(me, json.dumps({"type": "ping", "x": 1})),
+                "long": _refused(me, json.dumps({"type": "act", "action": "z" * 3000})),
             }
+            assert 'no field "seat"' in errors["for_another"]["message"]
+            assert 'no field "x"' in errors["ping_field"]["message"]
+            assert "is not an action" in errors["long"]["message"] and len(errors["long"]["message"]) < 100
             assert "not valid JSON" in errors["json"]["message"]
             assert "5" in errors["size"]["message"] and "4096" in errors["size"]["message"]
             assert "Unknown message type" in errors["type"]["message"]

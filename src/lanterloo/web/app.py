@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict
 from sqlalchemy.exc import IntegrityError
 
 from lanterloo.bots.base import bot_names
+from lanterloo.engine import shape_of
 from lanterloo.errors import LooError
 from lanterloo.history.writer import dumps
 from lanterloo.rules import PRESET_INFO, find_variant, rules_with
@@ -219,6 +220,14 @@ def create_app(
             raise ApiError(400, str(e).split("\n")[0]) from None
         if not 1 <= body.stack <= MAX_STACK:
             raise ApiError(400, f"The stack must be 1 to {MAX_STACK} chips.")
+        if shape_of(rules).antes:  # a table nobody can ante at would end before its first deal
+            owed = max(rules.ante_owed(s, d) for s in range(body.players) for d in range(body.players))
+            if owed > body.stack:
+                raise ApiError(
+                    400,
+                    f"An ante can be {owed} chips, more than the stack of {body.stack}: "
+                    "raise the stack or lower the ante.",
+                )
         if body.deals is not None and not 1 <= body.deals <= MAX_DEALS:
             raise ApiError(400, f"The number of deals must be 1 to {MAX_DEALS}, or null for no limit.")
         if body.turn_seconds is not None and not 5 <= body.turn_seconds <= MAX_TURN_SECONDS:
@@ -354,7 +363,8 @@ def create_app(
         async with room.lock:
             if room.status == "waiting":
                 empty = [str(s) for s in range(room.setup.players) if s not in room.seats]
-                raise ApiError(409, f"Fill every seat first (a player or a bot): seats {', '.join(empty)} are empty.")
+                which = f"seat {empty[0]} is" if len(empty) == 1 else f"seats {', '.join(empty)} are"
+                raise ApiError(409, f"Fill every seat first (a player or a bot): {which} empty.")
         return room.summary()
 
     @app.get("/api/tables/{table_id}/history")

@@ -158,6 +158,17 @@ _STATUS_WORDS = {
 }
 
 
+def _unreadable(cause: BaseException | None) -> str:
+    """Why a body that looked like JSON could not be loaded (FastAPI keeps the reason as the error's cause)."""
+    if isinstance(cause, UnicodeDecodeError):
+        return "The request's body is not valid UTF-8 text."
+    if isinstance(cause, RecursionError):
+        return "The request's body is nested too deeply to be read."
+    if isinstance(cause, ValueError) and "digits" in str(cause):
+        return "A number in the request's body has too many digits to be read."
+    return "The request's body could not be read as JSON."
+
+
 def install(app: FastAPI) -> None:
     """The guards and the one error shape, on ``app``."""
     app.add_middleware(BodyGuard)
@@ -174,7 +185,7 @@ def install(app: FastAPI) -> None:
     async def http_error(r: Request, e: HTTPException) -> JSONResponse:
         detail = e.detail if isinstance(e.detail, str) else ""
         if e.status_code == 400 and "parsing the body" in detail:  # FastAPI's words for JSON it could not load
-            text = "The request's body could not be read as JSON (is it nested too deeply?)."
+            text = _unreadable(e.__cause__)
         elif e.status_code in _STATUS_WORDS and detail in ("Not Found", "Method Not Allowed"):
             text = f"{_STATUS_WORDS[e.status_code]}: {r.method} {r.url.path[:60]}."
         else:

@@ -47,13 +47,19 @@ def clean(text: str, what: str = "A name", limit: int = MAX_NAME) -> str:
     return name
 
 
+def fold(name: str) -> str:
+    """What a reader takes a name to be: compatibility forms folded (fullwidth "Ｙｏｕ" is "you", a ligature its
+    letters), and case ignored. Reserved words and duplicates are compared in this form."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
 def player_name(text: str, taken: Iterable[str]) -> str:
     """A player's name for a seat at a table whose other seats have the names ``taken``."""
     name = clean(text)
-    if _RESERVED.fullmatch(name):
+    folded = fold(name)
+    if _RESERVED.fullmatch(folded):
         raise ValueError(f"The name {name!r} is kept for the page's own use (you, bots, empty seats): choose another.")
-    folded = name.casefold()
-    if any(folded == other.casefold() for other in taken):
+    if any(folded == fold(other) for other in taken):
         raise ValueError(f"Someone at this table is already called {name!r}: choose another name.")
     return name
 

@@ -50,6 +50,10 @@ class Ping:
     pass
 
 
+#: The fields each message type may hold.
+_FIELDS: dict[str, tuple[str, ...]] = {"ping": ("type",), "act": ("type", "action", "deal", "step")}
+
+
 def parse_message(raw: str | bytes) -> Act | Ping:
     """One client message, checked for size, JSON, type and fields; ``BadMessage`` says what is wrong."""
     size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
@@ -62,11 +66,18 @@ def parse_message(raw: str | bytes) -> Act | Ping:
     if not isinstance(obj, dict):
         raise BadMessage('A message must be a JSON object with a "type", like {"type": "ping"}.')
     kind = obj.get("type")
-    if kind == "ping":
-        return Ping()
-    if kind != "act":
+    if kind not in _FIELDS:
         shown = json.dumps(kind)[:40]
         raise BadMessage(f'Unknown message type {shown}: send "act" or "ping".')
+    # a field the server does not read is refused, not ignored: {"type": "act", "seat": 2} must not look as if it
+    # acted for seat 2 (it would act for the sender's own seat)
+    unknown = sorted(k for k in obj if k not in _FIELDS[kind])
+    if unknown:
+        shown = json.dumps(unknown[0])[:40]
+        allowed = ", ".join(f'"{k}"' for k in _FIELDS[kind])
+        raise BadMessage(f'That "{kind}" message has no field {shown}: it may hold {allowed}.')
+    if kind == "ping":
+        return Ping()
     text = obj.get("action")
     if not isinstance(text, str):
         raise BadMessage('An "act" message needs an "action" as text, like "pass" or "Qh".')
@@ -77,6 +88,8 @@ def parse_message(raw: str | bytes) -> Act | Ping:
     try:
         action = parse_action(text)
     except LooError as e:
+        if len(text) > 40:  # the sentence names the action; a long one is not echoed whole
+            raise BadMessage(f'{json.dumps(text[:40])[:-1]}..." is not an action.') from None
         raise BadMessage(str(e)) from None
     return Act(action, deal, step)
 

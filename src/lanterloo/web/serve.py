@@ -11,6 +11,9 @@ from sqlalchemy.exc import ArgumentError, OperationalError
 
 from lanterloo.web.app import create_app
 
+#: The largest websocket frame the server reads (1 MiB).
+WS_MAX_FRAME = 1 << 20
+
 
 def run(
     host: str, port: int, db: str | None, *, bot_delay: float = 0.8, hold_seconds: float = 60.0, limits: bool = True
@@ -38,7 +41,9 @@ def run(
         print(f"loo: cannot listen on {host}:{port}: {problem}.", file=sys.stderr)
         return 2
     print(f"lanterloo web table on http://{host}:{port}/ (Ctrl-C stops it)", file=sys.stderr, flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536)
+    # Frames up to WS_MAX_FRAME reach the room, which refuses anything over MAX_MESSAGE_BYTES with a sentence and
+    # keeps the connection; only a larger frame is closed by the websocket layer itself (1009, message too big).
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_FRAME)
     return 0
 
 
