@@ -245,6 +245,20 @@ def test_a_table_whose_ante_is_more_than_the_stack_is_refused_at_creation(tmp_pa
         assert c.post("/api/tables", json={"players": 3, "stack": 50, "options": {"ante": 50}}).status_code == 200
 
 
+def test_an_option_that_changes_nothing_in_the_game_is_neither_offered_nor_taken(tmp_path: Path) -> None:
+    """LOUSE-MATCH-1's target means nothing at three-card Loo: the lobby does not offer it and the API refuses it,
+    while an option that applies only once another is on (Bold Stand's withdrawal of the Miss) is offered."""
+    with client(tmp_path / "t.db") as c:
+        presets = {p["name"]: p for p in c.get("/api/presets").json()["presets"]}
+        offered = {o["name"] for o in presets["three-card"]["options"]}
+        assert "louse_target" not in offered and "lou_draw" not in offered
+        assert {"miss", "bold_stand", "bold_stand_withdraw_miss", "club_law"} <= offered
+        assert "louse_target" in {o["name"] for o in presets["louse"]["options"]}
+        r = c.post("/api/tables", json={"preset": "three-card", "options": {"louse_target": "500"}})
+        assert "louse_target changes nothing in" in _error(r, 400)
+        _nothing_made(c)
+
+
 def test_a_body_that_is_not_utf8_or_has_a_huge_number_is_told_so(tmp_path: Path) -> None:
     with client(tmp_path / "t.db") as c:
         json_type = {"content-type": "application/json"}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import importlib
 import time
 from collections.abc import AsyncIterator, Callable
@@ -25,7 +26,7 @@ from lanterloo.engine import shape_of
 from lanterloo.errors import LooError
 from lanterloo.history.writer import dumps
 from lanterloo.rules import PRESET_INFO, find_variant, rules_with
-from lanterloo.rules.applies import option_lines
+from lanterloo.rules.applies import option_applies, option_lines
 from lanterloo.rules.options import OPTION_HINTS
 from lanterloo.web import guard, names
 from lanterloo.web.guard import AddressLimit, ApiError, address
@@ -142,13 +143,31 @@ class Hub:
             await room.stop()
 
 
+@functools.cache
+def _offered(preset: str) -> frozenset[str]:
+    """The options the lobby offers for ``preset``: those that change something under its rules, or under its rules
+    with one other option changed (Bold Stand's withdrawal of the Miss once Bold Stand is on). The rest (Louse's
+    target for three-card) would do nothing."""
+    base = PRESET_INFO[preset].rules
+    lines = [line for line in option_lines(base) if line.name not in ("preset", "game")]
+    offered = {line.name for line in lines if option_applies(base, line.name)}
+    for line in lines:
+        for choice in line.choices or ((True, False) if isinstance(line.value, bool) else ()):
+            try:
+                changed = rules_with(preset, {line.name: str(choice).lower() if isinstance(choice, bool) else choice})
+            except (LooError, TypeError, ValueError):
+                continue
+            offered.update(other.name for other in lines if option_applies(changed, other.name))
+    return frozenset(offered)
+
+
 def presets_json() -> dict[str, Any]:
     out = []
     for name, info in PRESET_INFO.items():
         r = info.rules
         options = []
         for line in option_lines(r):
-            if line.name in ("preset", "game"):
+            if line.name in ("preset", "game") or line.name not in _offered(name):
                 continue
             item: dict[str, Any] = {"name": line.name, "default": line.value, "rule": line.rule, "help": line.doc}
             if line.choices is not None:
@@ -218,6 +237,9 @@ def create_app(
             rules.check_players(body.players)
         except (LooError, TypeError, ValueError) as e:
             raise ApiError(400, str(e).split("\n")[0]) from None
+        idle = sorted(k for k in body.options if not option_applies(rules, k))
+        if idle:
+            raise ApiError(400, f"The option {idle[0]} changes nothing in {info.display_title} with these options.")
         if not 1 <= body.stack <= MAX_STACK:
             raise ApiError(400, f"The stack must be 1 to {MAX_STACK} chips.")
         if shape_of(rules).antes:  # a table nobody can ante at would end before its first deal

@@ -124,7 +124,9 @@ function showPreset(preset) {
       input = el("input", { name: `opt-${opt.name}`, "data-option": opt.name, value: String(opt.default ?? "") });
     }
     input.dataset.default = String(opt.default);
-    box.append(el("label", { title: opt.help ?? "" }, `${opt.name} `, el("span", { class: "muted", text: opt.rule ?? "" }), input));
+    // the help is shown, not a hover title: a phone has no hover
+    const help = el("span", { class: "muted help", text: opt.help ?? "" });
+    box.append(el("label", {}, `${opt.name} `, el("span", { class: "muted", text: opt.rule ?? "" }), input, help));
   }
 }
 
@@ -191,6 +193,7 @@ const T = {
   invite: null, // a private table's invite code, from the link's #invite= fragment (never sent in a URL)
   ws: null,
   retry: 0,
+  dealsDone: false, // a deal ended while this page was open
   summary: null,
   names: [],
   view: null,
@@ -222,6 +225,13 @@ async function tablePage() {
   const given = new URLSearchParams(location.hash.slice(1)).get("invite");
   if (given) store.set(`lanterloo.invite.${T.id}`, given);
   T.invite = given ?? store.get(`lanterloo.invite.${T.id}`);
+  $("history-link").addEventListener("click", (e) => {
+    if (T.summary?.deals_played || T.dealsDone) return;
+    // the history holds finished deals only: an empty file would say nothing
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    $("reason").textContent = "No deal has finished yet: the history holds the finished deals.";
+  });
   if (T.invite) $("history-link").addEventListener("click", downloadHistory);
   if (T.host) {
     try {
@@ -301,8 +311,16 @@ function seatName(i) {
   return T.names[i] ?? T.summary?.seats?.[i]?.name ?? `Seat ${i + 1}`;
 }
 
+/** The history link is live once a deal has finished (the history holds finished deals only). */
+function historyReady(ready) {
+  const link = $("history-link");
+  link.classList.toggle("disabled", !ready);
+  link.setAttribute("aria-disabled", ready ? "false" : "true");
+}
+
 function renderSeatList() {
   const s = T.summary;
+  historyReady(Boolean(s.deals_played || T.dealsDone));
   const shape = JSON.stringify([s.status, s.seats, T.token !== null, T.host !== null]);
   if (shape === T.seatListShape) return; // unchanged: keep the inputs as they are (focus, typing)
   T.seatListShape = shape;
@@ -440,8 +458,14 @@ function connect() {
     T.queue.push(msg);
     pump();
   });
-  ws.addEventListener("close", () => {
+  ws.addEventListener("close", (e) => {
     if (T.ws !== ws) return; // replaced on purpose (a seat taken): the new socket is already open
+    if (e.code === 4404) {
+      // no such table, or a private one without its code: the server said why; trying again cannot help
+      const c = $("conn");
+      if (c) c.textContent = "not connected";
+      return;
+    }
     setConn(false);
     const wait = Math.min(10000, 500 * 2 ** T.retry++);
     setTimeout(() => {
@@ -520,6 +544,8 @@ function handle(msg) {
       $("reason").textContent = msg.rule && !msg.message.includes(msg.rule) ? `${msg.message} (${msg.rule})` : msg.message;
       return 0;
     case "deal_over":
+      T.dealsDone = true;
+      historyReady(true);
       showSummary(msg);
       return 0;
     case "_trick": // queued by renderTrick: the next trick, once the finished one has been seen
@@ -846,7 +872,9 @@ function showSummary(msg) {
   }
   const head = el("tr", {}, ...["Seat", "Tricks", "Chips", ""].map((h) => el("th", { text: h })));
   $("summary").replaceChildren(
-    el("p", { text: `Deal ${msg.deal}: ${st.kind ?? "over"}${st.rule ? ` (${st.rule})` : ""}. Pool carried: ${st.pool_after ?? "-"}.` }),
+    // the server's sentences (the engine's narrator), not the settlement's field names
+    el("p", { text: `Deal ${msg.deal} is over.${st.pool_after !== undefined ? ` The pool now holds ${st.pool_after} chips.` : ""}` }),
+    ...(msg.lines ?? []).map((t) => el("p", { class: "settle-line", text: t })),
     el("table", { class: "summary-table" }, head, ...rows),
     el("p", { class: "muted", text: "Seed (check it against the commitment with loo verify-deal):" }),
     el("p", { class: "seed", text: msg.seed ?? "" }),
