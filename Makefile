@@ -12,7 +12,8 @@ ARGS ?=
 # The compiled core (src/lanterloo/engine/_core.pyx) is built by the install where a C compiler is present; where
 # one is, `make test` also checks that it was built and is the engine in use (tests/test_core_build.py).
 CORE_SOURCES := pyproject.toml setup.py $(wildcard src/lanterloo/engine/_core*.pyx src/lanterloo/engine/_core_*.pxi)
-REQUIRE_CORE := $(if $(shell command -v cc || command -v gcc),1,0)
+# A compiler alone is not enough: the build also needs Python's headers (Python.h), which some systems package apart.
+REQUIRE_CORE := $(shell $(PYTHON) -c 'import os, shutil, sysconfig; cc = shutil.which("cc") or shutil.which("gcc"); h = os.path.join(sysconfig.get_paths()["include"], "Python.h"); print(int(bool(cc) and os.path.exists(h)))' 2>/dev/null || echo 0)
 
 # One stamp per set of extras, newer than pyproject.toml once that set is installed. Installing a set that holds
 # another stamps that one too, so `make test` then `make play` installs nothing more, while `make play` then

@@ -12,6 +12,7 @@ import shutil
 import stat
 import subprocess
 import sys
+import sysconfig
 import tomllib
 from pathlib import Path
 
@@ -100,7 +101,8 @@ def test_make_bench_installs_the_bench_extra_and_the_test_tools(tmp_path: Path) 
 def test_make_test_requires_the_core_where_a_compiler_is_present(tmp_path: Path) -> None:
     out = dry_run(tmp_path, "pytest", "test")
     has_cc = shutil.which("cc") is not None or shutil.which("gcc") is not None
-    assert f"LANTERLOO_REQUIRE_CORE={int(has_cc)} .venv/bin/pytest -n 2" in out
+    has_headers = Path(sysconfig.get_paths()["include"], "Python.h").exists()
+    assert f"LANTERLOO_REQUIRE_CORE={int(has_cc and has_headers)} .venv/bin/pytest -n 2" in out
 
 
 def script(folder: Path) -> Path:
