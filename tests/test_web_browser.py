@@ -31,6 +31,8 @@ if not CHROMIUM.exists():
 
 from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
 
+from webtools import free_port  # noqa: E402
+
 pytestmark = pytest.mark.slow
 
 ARGS = [
@@ -52,13 +54,6 @@ from lanterloo.web.app import create_app
 app = create_app(sys.argv[1], bot_delay=0.02, deal_pause=0.0, hold_seconds=3600.0)
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def get_json(url: str) -> Any:

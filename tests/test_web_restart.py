@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import signal
-import socket
 import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -21,13 +20,6 @@ import webtools
 
 Msg = dict[str, Any]
 SRC = Path(__file__).resolve().parents[1] / "src"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
@@ -60,7 +52,7 @@ def _until(ws: ClientConnection, pred: Callable[[Msg], bool], act: bool = True, 
 
 
 def test_kill_9_in_the_middle_of_a_deal_then_restart_resumes_it(tmp_path: Path) -> None:
-    db, port = tmp_path / "loo.db", free_port()
+    db, port = tmp_path / "loo.db", webtools.free_port()
     proc = start_server(db, port)
     base = f"http://127.0.0.1:{port}"
     try:

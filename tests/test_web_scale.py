@@ -18,11 +18,13 @@ from typing import Any
 import httpx
 import psycopg
 import pytest
+from bench.pgtemp import cluster as pg_cluster
+from bench.pgtemp import find_bindir as pg_bindir
 from websockets.sync.client import connect
 from websockets.typing import Subprotocol
 
 from lanterloo.web.scale import conninfo
-from webtools import free_port, pg_bindir, pg_cluster, protocols, start_server
+from webtools import free_port, protocols, start_server
 
 Msg = dict[str, Any]
 STACK = 50

@@ -4,22 +4,18 @@ throwaway PostgreSQL cluster on 127.0.0.1 with ``loo serve`` processes against i
 
 from __future__ import annotations
 
-import contextlib
-import glob
 import os
 import random
-import shutil
-import socket
 import subprocess
 import sys
-import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
+from bench.pgtemp import free_port as free_port  # one free port finder, shared with `make load`
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
@@ -173,60 +169,6 @@ def play_all(players: list[Player], until: Callable[[Msg], bool], seed: int = 0)
 # --- a throwaway PostgreSQL cluster and real server processes ---
 
 SRC = Path(__file__).resolve().parents[1] / "src"
-PG_USER = "loo"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def pg_bindir() -> Path | None:
-    """The folder of ``initdb`` and ``pg_ctl``: on PATH, else Debian's /usr/lib/postgresql/<version>/bin."""
-    on_path = shutil.which("initdb")
-    if on_path and shutil.which("pg_ctl"):
-        return Path(on_path).parent
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(p.split("/")[4]))
-    return Path(found[-1]).parent if found else None
-
-
-def _as_pg_owner(cmd: list[str]) -> list[str]:
-    # initdb refuses to run as root: as root the cluster belongs to the postgres system user
-    return ["runuser", "-u", "postgres", "--", *cmd] if os.geteuid() == 0 else cmd
-
-
-@contextlib.contextmanager
-def pg_cluster() -> Iterator[str]:
-    """Start a cluster in a temporary folder, yield its SQLAlchemy URL, then stop and delete it.
-    ``RuntimeError`` says why it could not start (no initdb, or initdb or pg_ctl failed)."""
-    bindir = pg_bindir()
-    if bindir is None:
-        raise RuntimeError("no initdb found (PATH or /usr/lib/postgresql/*/bin)")
-    folder = Path(tempfile.mkdtemp(prefix="loo-pg-"))
-    data, port = folder / "data", free_port()
-    if os.geteuid() == 0:
-        shutil.chown(folder, "postgres", "postgres")
-
-    def run(cmd: list[str]) -> None:
-        subprocess.run(_as_pg_owner(cmd), check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-
-    started = False
-    try:
-        run([str(bindir / "initdb"), "-D", str(data), "-U", PG_USER, "-A", "trust", "-E", "UTF8"])
-        opts = f"-h 127.0.0.1 -p {port} -k {folder}"
-        run([str(bindir / "pg_ctl"), "-D", str(data), "-o", opts, "-l", str(folder / "log"), "-w", "start"])
-        started = True
-        yield f"postgresql+psycopg://{PG_USER}@127.0.0.1:{port}/postgres"
-    except subprocess.CalledProcessError as e:
-        why = (e.stderr or b"").decode(errors="replace").strip().splitlines()
-        raise RuntimeError(f"{Path(str(e.cmd[-1])).name}: {why[-1] if why else e}") from None
-    finally:
-        if started:
-            stop = [str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"]
-            subprocess.run(_as_pg_owner(stop), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def start_server(db_url: str, port: int, *extra: str) -> subprocess.Popen[bytes]:
