@@ -1,0 +1,116 @@
+"""How fast the heuristic bots play, and proof that making them faster changed none of their choices.
+
+Two jobs (issue 11, item 5):
+
+* ``bench/botspeed.py`` measures, per preset, ``loo simulate``'s loop with every seat a heuristic bot beside the
+  same loop with every seat a random bot, interleaved in rotating order, CPU time, medians of rounds, and prints
+  ``heuristic simulate, PRESET: N deals/s`` with its ratio to random play, plus where a heuristic deal's time goes
+  (building views, the bots' ``decide``, the engine and the session).
+* ``bench/botspeed.py --same REF_SRC`` plays seeded simulations (every preset, mixed styles, a set of house rules)
+  with the bots of another source tree (``REF_SRC``, e.g. ``/work/main/src``) and with this one, writes both hand
+  histories and compares them line by line: the same histories mean the same decision on every view.
+
+Run from the repository root with ``PYTHONPATH=src``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+PRESETS = ("three-card", "mississippi", "irish", "rams-loo", "five-card", "lou", "louse")
+
+#: (name, preset, players, bots, options): the simulations compared by ``--same``.
+SAME_CASES: tuple[tuple[str, str, int, str, dict[str, object]], ...] = (
+    *((p, p, 4 if p == "louse" else 5, "heuristic", {}) for p in PRESETS),
+    *(
+        (f"{p}/mixed", p, 4 if p == "louse" else 5, "cautious,bold,random,balanced" + ("" if p == "louse" else ",bold"), {})
+        for p in PRESETS
+    ),
+    ("three-card/3p-pool", "three-card", 3, "heuristic", {"loo_penalty": "pool"}),
+    ("three-card/club-bold", "three-card", 6, "heuristic", {"club_law": True, "bold_stand": "everyone"}),
+    ("three-card/capped-wins", "three-card", 4, "bold", {"loo_penalty": "capped", "lone_player": "wins_pool"}),
+    ("irish/exchange", "irish", 5, "heuristic", {"exchange": "own_turn"}),
+    ("five-card/civil-ask", "five-card", 5, "heuristic", {"pam_civil": "ask", "pam_holder_not_looed": True}),
+    ("five-card/3p-after", "five-card", 3, "cautious", {"exchange": "after_declarations", "blaze": True}),
+    ("five-card/8p", "five-card", 8, "heuristic", {}),
+    ("lou/b-draw", "lou", 5, "heuristic", {"lou_payout": "B", "lou_draw": 2, "lou_ante_choice": "dealer"}),
+    ("lou/c-follow", "lou", 4, "bold", {"lou_payout": "C", "lou_follow_suit": True}),
+    ("louse/collect", "louse", 4, "heuristic", {"diamond_queen": "collect_all_queens"}),
+    ("louse/skat-none", "louse", 4, "cautious", {"diamond_queen": "none", "louse_rank": "skat"}),
+)
+
+_SIMULATE = """
+import json, sys
+from lanterloo import rules_with
+from lanterloo.sim import simulate
+name, preset, players, bots, options, deals, seed, path = json.loads(sys.argv[1])
+simulate(rules_with(preset, options), players, deals, seed, bots=bots.split(","), history=path)
+"""
+
+
+def _simulate(src: str, case: tuple[str, str, int, str, dict[str, object]], deals: int, seed: int, path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": src}
+    arg = json.dumps([*case, deals, seed, str(path)])
+    subprocess.run([sys.executable, "-c", _SIMULATE, arg], env=env, check=True)
+
+
+def same(ref_src: str, deals: int, seeds: Sequence[int], only: Sequence[str], cache: Path | None = None) -> int:
+    """Play every case with both trees' bots; 0 when every history agrees, 1 at the first difference. With
+    ``cache``, the reference tree's histories are kept there and reused (for a reference tree that does not move)."""
+    here = str(Path(__file__).resolve().parent.parent / "src")
+    cases = [c for c in SAME_CASES if not only or any(o in c[0] for o in only)]
+    bad = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for case in cases:
+            for seed in seeds:
+                b = Path(tmp, "new.jsonl")
+                a = Path(tmp, "ref.jsonl")
+                if cache is not None:
+                    cache.mkdir(parents=True, exist_ok=True)
+                    a = cache / f"{case[0].replace('/', '_')}-{deals}-{seed}.jsonl"
+                t0 = time.perf_counter()
+                if cache is None or not a.exists():
+                    _simulate(ref_src, case, deals, seed, a)
+                t1 = time.perf_counter()
+                _simulate(here, case, deals, seed, b)
+                t2 = time.perf_counter()
+                la, lb = a.read_text().splitlines(), b.read_text().splitlines()
+                diff = next((i for i, (x, y) in enumerate(zip(la, lb, strict=False)) if x != y), None)
+                if diff is None and len(la) != len(lb):
+                    diff = min(len(la), len(lb))
+                verdict = "same" if diff is None else f"DIFFERENT from deal line {diff + 1}"
+                bad += diff is not None
+                print(
+                    f"{case[0]:24s} seed {seed}: {len(la)} deals, {verdict} "
+                    f"(reference {t1 - t0:.1f} s, this tree {t2 - t1:.1f} s)",
+                    flush=True,
+                )
+    print("every history is the same" if not bad else f"{bad} histories differ")
+    return 1 if bad else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--same", metavar="REF_SRC", help="compare the bots' histories with another tree's src/")
+    p.add_argument("--deals", type=int, default=300, help="deals per --same case (default 300)")
+    p.add_argument("--seeds", type=int, nargs="+", default=[1], help="seeds per --same case (default 1)")
+    p.add_argument("--only", action="append", default=[], help="cases or presets whose name contains this")
+    p.add_argument("--cache", type=Path, help="keep and reuse the reference tree's histories in this directory")
+    ns = p.parse_args(argv)
+    if ns.same:
+        return same(ns.same, ns.deals, ns.seeds, ns.only, ns.cache)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
