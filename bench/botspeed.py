@@ -99,6 +99,116 @@ def same(ref_src: str, deals: int, seeds: Sequence[int], only: Sequence[str], ca
     return 1 if bad else 0
 
 
+# --- speed --------------------------------------------------------------------------------------------------
+
+#: CPU time of this process: another process's load does not count (it still slows shared caches).
+CLOCK: Callable[[], float] = time.process_time
+
+
+@dataclass
+class Figure:
+    preset: str
+    bots: str  # "heuristic" or "random"
+    rates: list[float] = field(default_factory=list)  # deals per CPU second, one per round
+    split: dict[str, float] = field(default_factory=dict)  # seconds in view / decide / rest (breakdown runs)
+    deals: int = 0
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.rates) if self.rates else 0.0
+
+
+def simulate_loop(preset: str, bots: str, timed: bool = False) -> Callable[[float, int, Figure], None]:
+    """``loo simulate``'s own loop (``Session``s of ``play_out`` with every seat the same bot, through
+    ``deal.view(seat)`` and ``bot.decide``, or a random bot's ``legal_actions``), for a CPU-time box."""
+    from lanterloo import rules_with
+    from lanterloo.bots import make_bots
+    from lanterloo.errors import LooError
+    from lanterloo.session import Session
+    from lanterloo.sim import STACK, play_out, seat_names
+
+    rules = rules_with(preset)
+    players = 4 if preset == "louse" else 5
+    names = seat_names(players)
+
+    def timed_play_out(deal: object, seats: Sequence[object], fig: Figure) -> None:
+        from lanterloo.engine import Deal
+
+        assert isinstance(deal, Deal)
+        while not deal.is_over:
+            for seat in deal.seats_to_act():
+                t0 = CLOCK()
+                view = deal.view(seat, with_events=False)
+                t1 = CLOCK()
+                action = seats[seat].decide(view).action  # type: ignore[attr-defined]
+                t2 = CLOCK()
+                fig.split["view"] = fig.split.get("view", 0.0) + t1 - t0
+                fig.split["decide"] = fig.split.get("decide", 0.0) + t2 - t1
+                deal.apply(action, seat)
+
+    def loop(seconds: float, seed: int, fig: Figure) -> None:
+        seats = make_bots([bots] * players, seed)
+        start = CLOCK()
+        deadline = start + seconds
+        deals = 0
+        session_seed = seed * 1000
+        while True:
+            session_seed += 1
+            session = Session(rules, names, stack=STACK, seed=session_seed, keep_records=False)
+            while not session.over:
+                try:
+                    deal = session.new_deal()
+                except LooError:
+                    if session.over:
+                        break
+                    raise
+                if timed:
+                    timed_play_out(deal, seats, fig)
+                else:
+                    play_out(deal, seats)
+                session.finish_deal()
+                deals += 1
+                now = CLOCK()
+                if now >= deadline:
+                    fig.rates.append(deals / (now - start))
+                    fig.deals += deals
+                    fig.split["total"] = fig.split.get("total", 0.0) + now - start
+                    return
+
+    return loop
+
+
+def speed(presets: Sequence[str], rounds: int, seconds: float, breakdown: bool) -> int:
+    """Interleave heuristic and random simulation of every preset, rotating the order each round."""
+    figures = [(Figure(p, b), simulate_loop(p, b, timed=breakdown and b == "heuristic")) for p in presets for b in ("heuristic", "random")]
+    for fig, loop in figures:  # warm up: imports, caches
+        loop(min(seconds, 0.2), 0, Figure(fig.preset, fig.bots))
+    n = len(figures)
+    for i in range(rounds):
+        for j in range(n):
+            fig, loop = figures[(i + j) % n]
+            loop(seconds, i + 1, fig)
+        print(f"round {i + 1}/{rounds} done", file=sys.stderr, flush=True)
+    by = {(f.preset, f.bots): f for f, _ in figures}
+    for p in presets:
+        h, r = by[(p, "heuristic")], by[(p, "random")]
+        ratios = [a / b for a, b in zip(h.rates, r.rates, strict=True) if b > 0]
+        line = (
+            f"heuristic simulate, {p}: {h.median:,.0f} deals/s "
+            f"(random-bot simulate {r.median:,.0f} deals/s; ratio {statistics.median(ratios):.3f})"
+        )
+        if breakdown and h.deals:
+            sp = h.split
+            rest = sp["total"] - sp.get("view", 0.0) - sp.get("decide", 0.0)
+            per = 1e3 / h.deals
+            line += (
+                f"; per deal: view {sp.get('view', 0.0) * per:.3f} ms, decide {sp.get('decide', 0.0) * per:.3f} ms, "
+                f"engine and session {rest * per:.3f} ms"
+            )
+        print(line, flush=True)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--same", metavar="REF_SRC", help="compare the bots' histories with another tree's src/")
@@ -106,10 +216,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seeds", type=int, nargs="+", default=[1], help="seeds per --same case (default 1)")
     p.add_argument("--only", action="append", default=[], help="cases or presets whose name contains this")
     p.add_argument("--cache", type=Path, help="keep and reuse the reference tree's histories in this directory")
+    p.add_argument("--rounds", type=int, default=10, help="speed: rounds (default 10)")
+    p.add_argument("--seconds", type=float, default=0.5, help="speed: CPU seconds per figure per round (default 0.5)")
+    p.add_argument("--breakdown", action="store_true", help="speed: also time views and decisions (a little slower)")
     ns = p.parse_args(argv)
     if ns.same:
         return same(ns.same, ns.deals, ns.seeds, ns.only, ns.cache)
-    return 0
+    presets = [x for x in PRESETS if not ns.only or any(o in x for o in ns.only)]
+    return speed(presets, ns.rounds, ns.seconds, ns.breakdown)
 
 
 if __name__ == "__main__":

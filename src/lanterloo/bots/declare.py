@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from lanterloo.actions import DEFEND_MISS, PASS, STAND, TAKE_MISS, Action, Discard
 from lanterloo.bots.base import Decision
 from lanterloo.bots.knowledge import FUTURE_THREAT, OVERRUFF, RUFF_IF_VOID, Knowledge, p_avoid, suit_name, tables_for
-from lanterloo.bots.payoff import Payoff, payoff_for, trick_distribution
+from lanterloo.bots.payoff import LINKED, Payoff, add_card, payoff_for, trick_distribution
 from lanterloo.bots.style import Style
-from lanterloo.cards import ACE, KING, SUIT_MASKS, Card, cards_of
+from lanterloo.cards import ACE, CARDS, KING, SUIT_MASKS, Card, cards_of
 from lanterloo.engine import Decl, Phase, View, tricks
 from lanterloo.tables import NO_TRUMP
 
@@ -230,30 +230,75 @@ def best_exchange(k: Knowledge, pays: Payoff, style: Style, masks: list[int]) ->
     """The discard (bitmask) with the best expected value: kept cards at their own odds, each drawn card at the
     average odds of an unknown card, plus (five-card) the chance of drawing to a flush, which sweeps the pool."""
     hand = k.hand
-    chance = dict(zip(k.view.hand, _chances(k, list(k.view.hand), style), strict=True))
-    draw_p = average_chance(k, style)
+    # Clamped as trick_distribution clamps them (both are idempotent), so the prefixes below can be shared.
+    chance = {c: min(1.0, max(0.0, p)) for c, p in zip(k.view.hand, _chances(k, list(k.view.hand), style), strict=True)}
+    draw_p = min(1.0, max(0.0, average_chance(k, style)))
     flushes = _flush_game(k)
     pam = k.t.pam
     pam_bit = (1 << pam) if pam >= 0 else 0
     unknown = k.unknown
-    best: tuple[HandValue, int] | None = None
+    pool = k.view.pool
+    vals = pays.values
+    top = len(vals) - 1
+    # The distribution of tricks of the kept cards (and their chances), in card order, shared between discards by
+    # its prefixes: the same floating-point operations in the same order as value_of(trick_distribution(...)), so
+    # the same numbers to the last bit, at a fraction of the cost (this runs for every subset of a five-card hand).
+    memo: dict[int, tuple[list[float], list[float]]] = {0: ([1.0], [])}
+    mix = LINKED > 0.0
+    best_ev = 0.0
+    best_mask = -1
+    best_draws = 0
+    best_dist: list[float] = []
+    best_pf = 0.0
     for mask in masks:
         kept = hand & ~mask
         n_draw = mask.bit_count()
-        probs = [chance[c] for c in cards_of(kept)] + [draw_p] * n_draw
-        hv = value_of(probs, pays)
+        dist, ps = _kept(kept, chance, memo)
+        for _ in range(n_draw):
+            dist = add_card(dist, draw_p)
+        if n_draw:
+            ps = ps + [draw_p] * n_draw
+        ev = 0.0
+        if mix and len(ps) >= 2:
+            desc = sorted(ps, reverse=True)
+            desc.append(0.0)
+            prev = 1.0
+            mixed = []
+            for x, q in enumerate(dist):
+                d = desc[x]
+                q = (1.0 - LINKED) * q + LINKED * (prev - d)
+                prev = d
+                mixed.append(q)
+                ev += q * vals[min(top, x)]
+            dist = mixed
+        else:
+            for x, q in enumerate(dist):
+                ev += q * vals[min(top, x)]
+        pf = 0.0
         if flushes:
             pf = _flush_chance(kept, n_draw, unknown, pam_bit)
             if pf > 0.0:
-                hv = HandValue(pf * k.view.pool + (1.0 - pf) * hv.ev, hv.tricks, (1.0 - pf) * hv.loo, pf)
+                ev = pf * pool + (1.0 - pf) * ev
         if (
-            best is None
-            or hv.ev > best[0].ev + 1e-9
-            or (abs(hv.ev - best[0].ev) <= 1e-9 and n_draw < best[1].bit_count())
+            best_mask < 0
+            or ev > best_ev + 1e-9
+            or (abs(ev - best_ev) <= 1e-9 and n_draw < best_draws)
         ):
-            best = (hv, mask)
-    assert best is not None
-    return best
+            best_ev, best_mask, best_draws, best_dist, best_pf = ev, mask, n_draw, dist, pf
+    assert best_mask >= 0
+    loo = best_dist[0] if best_pf <= 0.0 else (1.0 - best_pf) * best_dist[0]
+    return HandValue(best_ev, sum([x * q for x, q in enumerate(best_dist)]), loo, best_pf), best_mask
+
+
+def _kept(kept: int, chance: dict[Card, float], memo: dict[int, tuple[list[float], list[float]]]) -> tuple[list[float], list[float]]:
+    """(distribution of tricks, chances) of the kept cards, in card order: the parent prefix plus the top card."""
+    got = memo.get(kept)
+    if got is None:
+        i = kept.bit_length() - 1
+        dist, ps = _kept(kept ^ (1 << i), chance, memo)
+        p = chance[CARDS[i]]
+        got = memo[kept] = (add_card(dist, p), [*ps, p])
+    return got
 
 
 def _flush_chance(kept: int, n_draw: int, unknown: int, pam_bit: int) -> float:

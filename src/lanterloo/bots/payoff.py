@@ -41,21 +41,34 @@ def trick_distribution(probs: list[float]) -> list[float]:
     ps = [min(1.0, max(0.0, p)) for p in probs]
     dist = [1.0]
     for p in ps:
-        nxt = [0.0] * (len(dist) + 1)
-        for x, q in enumerate(dist):
-            nxt[x] += q * (1.0 - p)
-            nxt[x + 1] += q * p
-        dist = nxt
+        dist = add_card(dist, p)
+    return linked(dist, ps)
+
+
+def add_card(dist: list[float], p: float) -> list[float]:
+    """The distribution of tricks with one more card that wins with chance ``p``.
+
+    Written out so that every element is the same floating-point expression as in the textbook loop
+    (``nxt[x] += q * (1 - p); nxt[x + 1] += q * p``): the bots' choices must not move by an ulp.
+    """
+    miss = 1.0 - p
+    last = len(dist) - 1
+    return [dist[0] * miss, *[dist[x - 1] * p + dist[x] * miss for x in range(1, last + 1)], dist[last] * p]
+
+
+def linked(dist: list[float], ps: list[float]) -> list[float]:
+    """Mix the independent distribution ``dist`` of cards with chances ``ps`` with fully linked cards."""
     if LINKED <= 0.0 or len(ps) < 2:
         return dist
     # Linked cards: X >= j exactly when the j-th likeliest card wins.
     desc = [*sorted(ps, reverse=True), 0.0]
     prev = 1.0
+    out = []
     for x in range(len(dist)):
-        linked = prev - desc[x]
-        prev = desc[x]
-        dist[x] = (1.0 - LINKED) * dist[x] + LINKED * linked
-    return dist
+        d = desc[x]
+        out.append((1.0 - LINKED) * dist[x] + LINKED * (prev - d))
+        prev = d
+    return out
 
 
 def payoff_for(
