@@ -33,7 +33,13 @@ PRESETS = ("three-card", "mississippi", "irish", "rams-loo", "five-card", "lou",
 SAME_CASES: tuple[tuple[str, str, int, str, dict[str, object]], ...] = (
     *((p, p, 4 if p == "louse" else 5, "heuristic", {}) for p in PRESETS),
     *(
-        (f"{p}/mixed", p, 4 if p == "louse" else 5, "cautious,bold,random,balanced" + ("" if p == "louse" else ",bold"), {})
+        (
+            f"{p}/mixed",
+            p,
+            4 if p == "louse" else 5,
+            "cautious,bold,random,balanced" + ("" if p == "louse" else ",bold"),
+            {},
+        )
         for p in PRESETS
     ),
     ("three-card/3p-pool", "three-card", 3, "heuristic", {"loo_penalty": "pool"}),
@@ -180,7 +186,11 @@ def simulate_loop(preset: str, bots: str, timed: bool = False) -> Callable[[floa
 
 def speed(presets: Sequence[str], rounds: int, seconds: float, breakdown: bool) -> int:
     """Interleave heuristic and random simulation of every preset, rotating the order each round."""
-    figures = [(Figure(p, b), simulate_loop(p, b, timed=breakdown and b == "heuristic")) for p in presets for b in ("heuristic", "random")]
+    figures = [
+        (Figure(p, b), simulate_loop(p, b, timed=breakdown and b == "heuristic"))
+        for p in presets
+        for b in ("heuristic", "random")
+    ]
     for fig, loop in figures:  # warm up: imports, caches
         loop(min(seconds, 0.2), 0, Figure(fig.preset, fig.bots))
     n = len(figures)

@@ -20,7 +20,15 @@ from dataclasses import dataclass
 
 from lanterloo.actions import DEFEND_MISS, PASS, STAND, TAKE_MISS, Action, Discard
 from lanterloo.bots.base import Decision
-from lanterloo.bots.knowledge import FUTURE_THREAT, OVERRUFF, RUFF_IF_VOID, Knowledge, p_avoid, suit_name, tables_for
+from lanterloo.bots.knowledge import (
+    FUTURE_THREAT,
+    OVERRUFF,
+    RUFF_IF_VOID,
+    Knowledge,
+    avoid_row,
+    suit_name,
+    tables_for,
+)
 from lanterloo.bots.payoff import LINKED, Payoff, add_card, payoff_for, trick_distribution
 from lanterloo.bots.style import Style
 from lanterloo.cards import ACE, CARDS, KING, SUIT_MASKS, Card, cards_of
@@ -99,6 +107,8 @@ def average_chance(k: Knowledge, style: Style) -> float:
     ace = tricks.civil_ace(t)
     threat = FUTURE_THREAT[k.mode]
     opps = [(a * threat, h) for a, h in opps]
+    # p_avoid(u, j, h) for every j, per opponent: the same numbers, looked up rather than asked card by card.
+    rows = [avoid_row(u, h) for _, h in opps]
     total = 0.0
     for suit in range(4):
         cards = t.by_power(t.suit_mask[suit] & unknown)
@@ -106,18 +116,18 @@ def average_chance(k: Knowledge, style: Style) -> float:
             continue
         is_trump = suit == t.trump
         in_suit = len(cards)
-        ruffs = [0.0 if is_trump else p_avoid(u, in_suit, h) - p_avoid(u, in_suit + n_trumps, h) for _, h in opps]
+        ruffs = [0.0 if is_trump else row[in_suit] - row[in_suit + n_trumps] for row in rows]
         for hi, c in enumerate(cards):
             above = hi - 1 if (c == ace and hi > 0) else hi  # "Pam, be civil" bars Pam from the ace's trick
             p = 1.0
             keep = 1.0
-            for (a, h), ruff in zip(opps, ruffs, strict=True):
+            for (a, _), ruff, row in zip(opps, ruffs, rows, strict=True):
                 if lou:
-                    beat = 1.0 - p_avoid(u, above + (0 if is_trump else n_trumps), h)
+                    beat = 1.0 - row[above + (0 if is_trump else n_trumps)]
                 else:
-                    beat = min(1.0, 1.0 - p_avoid(u, above, h) + ruff)
+                    beat = min(1.0, 1.0 - row[above] + ruff)
                     if is_trump:
-                        keep *= 1.0 - a * OVERRUFF * (1.0 - p_avoid(u, hi, h))
+                        keep *= 1.0 - a * OVERRUFF * (1.0 - row[hi])
                 p *= 1.0 - min(1.0, a * beat)
             if is_trump and not lou:
                 # a blind hand is void in some side suit more often than not
@@ -279,18 +289,16 @@ def best_exchange(k: Knowledge, pays: Payoff, style: Style, masks: list[int]) ->
             pf = _flush_chance(kept, n_draw, unknown, pam_bit)
             if pf > 0.0:
                 ev = pf * pool + (1.0 - pf) * ev
-        if (
-            best_mask < 0
-            or ev > best_ev + 1e-9
-            or (abs(ev - best_ev) <= 1e-9 and n_draw < best_draws)
-        ):
+        if best_mask < 0 or ev > best_ev + 1e-9 or (abs(ev - best_ev) <= 1e-9 and n_draw < best_draws):
             best_ev, best_mask, best_draws, best_dist, best_pf = ev, mask, n_draw, dist, pf
     assert best_mask >= 0
     loo = best_dist[0] if best_pf <= 0.0 else (1.0 - best_pf) * best_dist[0]
     return HandValue(best_ev, sum([x * q for x, q in enumerate(best_dist)]), loo, best_pf), best_mask
 
 
-def _kept(kept: int, chance: dict[Card, float], memo: dict[int, tuple[list[float], list[float]]]) -> tuple[list[float], list[float]]:
+def _kept(
+    kept: int, chance: dict[Card, float], memo: dict[int, tuple[list[float], list[float]]]
+) -> tuple[list[float], list[float]]:
     """(distribution of tricks, chances) of the kept cards, in card order: the parent prefix plus the top card."""
     got = memo.get(kept)
     if got is None:

@@ -19,6 +19,7 @@ from functools import cache
 from lanterloo.actions import Discard
 from lanterloo.cards import Card, Suit, mask_of
 from lanterloo.engine import Decl, View, deck_for, shape_of, tables_once_led, tricks
+from lanterloo.rules import Rules
 from lanterloo.tables import JACKS, NO_TRUMP, Tables
 
 # Ruffing: how often a trump gets the chance to ruff a side suit (we are void in one, or not yet), and how often
@@ -47,6 +48,25 @@ def p_avoid(unknown: int, k: int, h: int) -> float:
     for i in range(h):
         p *= (unknown - k - i) / (unknown - i)
     return p
+
+
+@cache
+def avoid_row(unknown: int, h: int) -> tuple[float, ...]:
+    """``p_avoid(unknown, k, h)`` for k = 0 .. unknown, to look up in inner loops."""
+    return tuple(p_avoid(unknown, k, h) for k in range(unknown + 1))
+
+
+_DECKS: dict[tuple[int, int], tuple[Rules, int]] = {}
+
+
+def _deck_mask(rules: Rules, players: int) -> int:
+    """The mask of the deal's pack, remembered per rules object (held, so its id is not reused)."""
+    got = _DECKS.get((id(rules), players))
+    if got is None or got[0] is not rules:
+        if len(_DECKS) > 256:
+            _DECKS.clear()
+        got = _DECKS[(id(rules), players)] = (rules, mask_of(deck_for(rules, players)))
+    return got[1]
 
 
 def tables_for(view: View, trump: int | None = None) -> Tables:
@@ -97,7 +117,10 @@ class Knowledge:
         self.shape = shape_of(r)
         self.t = tables if tables is not None else view.tables
         self.mode = self.shape.follow_duty(r)
-        self.hand = mask_of(view.hand)
+        hand = 0
+        for c in view.hand:
+            hand |= 1 << c
+        self.hand = hand
         played = 0
         for tr in view.tricks:
             for _, c in tr.cards:
@@ -112,7 +135,7 @@ class Knowledge:
             # Our own discards are dead cards we know; other seats' discards are censored (action None).
             if e.kind == "exchanged" and e.seat == self.seat and isinstance(e.action, Discard):
                 seen |= e.action.mask
-        self.deck = mask_of(deck_for(r, self.n))
+        self.deck = _deck_mask(r, self.n)
         self.unknown = self.deck & ~seen
         self.eldest = (view.dealer + 1) % self.n
         self.order = [s for s in self.ring(self.eldest) if view.in_play[s]]

@@ -21,7 +21,7 @@ from lanterloo.bots.knowledge import Knowledge, suit_name
 from lanterloo.bots.style import Style
 from lanterloo.bots.trickplay import forced_reason
 from lanterloo.cards import QUEEN, Card, Suit, cards_of
-from lanterloo.engine.scoring import louse_points
+from lanterloo.engine.scoring import louse_card_values
 from lanterloo.tables import JACKS
 
 # Chance that a plain card is forced to take a trick later, by the number of higher cards of its suit still out.
@@ -30,6 +30,37 @@ _JACK_RISK = (0.95, 0.6, 0.4, 0.25)
 _VOLUNTARY = 0.3  # how often a player who could duck overtakes anyway
 _JACK_RUFF = 0.3  # how often a void player throws a jack (which takes a plain trick)
 _DQ = Suit.DIAMONDS * 13 + QUEEN
+_QUEENS = sum(1 << (s * 13 + QUEEN) for s in range(4))
+
+
+def _sum_points(mask: int, values: tuple[int, ...]) -> int:
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += values[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
+def seat_points(taken: list[int], seat: int, mode: str, queen_points: int) -> int:
+    """``louse_points(taken, mode, queen_points)[seat]`` (LOUSE-SCORE-1..3) for one seat only: the bots ask it
+    for every card they weigh, and it need not count the other seats' piles except under the ♦Q rules that do."""
+    values = louse_card_values(queen_points)
+    mine = taken[seat]
+    base = _sum_points(mine & ~_QUEENS, values)
+    own = _sum_points(mine & _QUEENS, values)
+    holder = next((s for s, pile in enumerate(taken) if (pile >> _DQ) & 1), -1)
+    if holder < 0:
+        return base + own
+    if mode == "cancel_own_queens":
+        return base if holder == seat else base + own
+    if mode == "cancel_own_bonuses":
+        return base + (queen_points * (mine & _QUEENS).bit_count() if holder == seat else own)
+    if mode == "cancel_all_queens":
+        return base
+    if mode == "collect_all_queens":
+        return base + sum(_sum_points(p & _QUEENS, values) for p in taken) if holder == seat else base
+    return base + own
 
 
 class LouseJudge:
@@ -45,6 +76,7 @@ class LouseJudge:
             for _, c in tr.cards:
                 self.taken[tr.winner] |= 1 << c
         self._cache: dict[int, int] = {}
+        self._dumps: dict[int, float] = {}
         self.base = self._points(0)
         self.caution = style.optimism  # a cautious bot (optimism < 1) fears later tricks more
         self.others = [s for s in range(k.n) if s != k.seat]
@@ -71,7 +103,7 @@ class LouseJudge:
         if got is None:
             taken = list(self.taken)
             taken[self.k.seat] |= extra
-            got = self._cache[extra] = louse_points(taken, self.mode, self.qp)[self.k.seat]
+            got = self._cache[extra] = seat_points(taken, self.k.seat, self.mode, self.qp)
         return got
 
     def take_cost(self, extra: int) -> int:
@@ -111,15 +143,25 @@ class LouseJudge:
         void = k.none_of(o, suit)
         lower = poss & suit & ~t.beaten_by[card]
         follow = self._avg_points(lower)
-        # A void player throws his worst card: the expected largest penalty among what he may hold.
-        hold = min(1.0, k.hand_sizes[o] / max(1, poss.bit_count()))
-        rest = sorted((self.pts(c) for c in cards_of(poss & ~suit)), reverse=True)
-        dump = 0.0
-        left = 1.0
-        for p in rest:
-            dump += left * hold * p
-            left *= 1.0 - hold
-        return void * dump + (1.0 - void) * follow
+        return void * self._dump(o, led) + (1.0 - void) * follow
+
+    def _dump(self, o: int, led: int) -> float:
+        """What opponent ``o``, void in ``led``, is expected to throw: the largest penalty among what he may hold
+        (it does not depend on our card, so it is worked out once per decision)."""
+        key = o * 8 + led
+        got = self._dumps.get(key)
+        if got is None:
+            k = self.k
+            poss = k.possible[o]
+            hold = min(1.0, k.hand_sizes[o] / max(1, poss.bit_count()))
+            rest = sorted((self.pts(c) for c in cards_of(poss & ~k.t.suit_mask[led])), reverse=True)
+            dump = 0.0
+            left = 1.0
+            for p in rest:
+                dump += left * hold * p
+                left *= 1.0 - hold
+            got = self._dumps[key] = dump
+        return got
 
     # --- our cards ---
 

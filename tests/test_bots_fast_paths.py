@@ -1,0 +1,125 @@
+"""The heuristic bots' fast paths give exactly the numbers of the plain computations they replace (issue 11, item 5).
+
+The bots were made faster without changing a single choice, so each shortcut is checked here against the textbook
+form it replaces, to the last bit: a different rounding could tip a near tie and change a decision.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from lanterloo.actions import Discard
+from lanterloo.bots.declare import HandValue, _chances, _flush_chance, _flush_game, average_chance, best_exchange
+from lanterloo.bots.heuristic import HeuristicBot
+from lanterloo.bots.knowledge import Knowledge, avoid_row, p_avoid
+from lanterloo.bots.louse import seat_points
+from lanterloo.bots.payoff import LINKED, Payoff, payoff_for, trick_distribution
+from lanterloo.bots.style import BALANCED
+from lanterloo.cards import cards_of
+from lanterloo.engine import Phase
+from lanterloo.engine.scoring import louse_points
+from lanterloo.rules import rules_with
+from lanterloo.session import Session
+
+
+def textbook_distribution(probs: list[float]) -> list[float]:
+    """The trick distribution as first written: one card at a time, then the linked cards mixed in."""
+    ps = [min(1.0, max(0.0, p)) for p in probs]
+    dist = [1.0]
+    for p in ps:
+        nxt = [0.0] * (len(dist) + 1)
+        for x, q in enumerate(dist):
+            nxt[x] += q * (1.0 - p)
+            nxt[x + 1] += q * p
+        dist = nxt
+    if LINKED <= 0.0 or len(ps) < 2:
+        return dist
+    desc = [*sorted(ps, reverse=True), 0.0]
+    prev = 1.0
+    for x in range(len(dist)):
+        linked = prev - desc[x]
+        prev = desc[x]
+        dist[x] = (1.0 - LINKED) * dist[x] + LINKED * linked
+    return dist
+
+
+def test_trick_distribution_is_bit_identical_to_the_textbook_loop() -> None:
+    rng = random.Random(1)
+    for _ in range(20_000):
+        probs = [rng.choice((rng.random(), 0.0, 1.0, 1.3, -0.2, 0.5)) for _ in range(rng.randrange(9))]
+        assert trick_distribution(probs) == textbook_distribution(probs)
+
+
+def test_avoid_row_is_p_avoid() -> None:
+    for u in range(53):
+        for h in range(14):
+            assert avoid_row(u, h) == tuple(p_avoid(u, k, h) for k in range(u + 1))
+
+
+def textbook_exchange(k: Knowledge, pays: Payoff, masks: list[int]) -> tuple[HandValue, int]:
+    """Every discard valued on its own with ``trick_distribution``, as best_exchange first did."""
+    chance = dict(zip(k.view.hand, _chances(k, list(k.view.hand), BALANCED), strict=True))
+    draw_p = average_chance(k, BALANCED)
+    pam_bit = (1 << k.t.pam) if k.t.pam >= 0 else 0
+    best: tuple[HandValue, int] | None = None
+    for mask in masks:
+        kept = k.hand & ~mask
+        n_draw = mask.bit_count()
+        dist = textbook_distribution([chance[c] for c in cards_of(kept)] + [draw_p] * n_draw)
+        top = len(pays.values) - 1
+        ev = sum(q * pays.values[min(top, x)] for x, q in enumerate(dist))
+        hv = HandValue(ev, sum(x * q for x, q in enumerate(dist)), dist[0])
+        if _flush_game(k):
+            pf = _flush_chance(kept, n_draw, k.unknown, pam_bit)
+            if pf > 0.0:
+                hv = HandValue(pf * k.view.pool + (1.0 - pf) * hv.ev, hv.tricks, (1.0 - pf) * hv.loo, pf)
+        if (
+            best is None
+            or hv.ev > best[0].ev + 1e-9
+            or (abs(hv.ev - best[0].ev) <= 1e-9 and n_draw < best[1].bit_count())
+        ):
+            best = (hv, mask)
+    assert best is not None
+    return best
+
+
+@pytest.mark.parametrize(("preset", "options"), [("five-card", {}), ("irish", {"exchange": "own_turn"})])
+def test_PAM_EXCH_1_best_exchange_is_bit_identical_to_valuing_every_discard(
+    preset: str, options: dict[str, str]
+) -> None:
+    rules = rules_with(preset, options)
+    session = Session(rules, ["A", "B", "C", "D", "E"], stack=1000, seed=5, keep_records=False)
+    bot = HeuristicBot()
+    checked = 0
+    for _ in range(40):
+        deal = session.new_deal()
+        while not deal.is_over:
+            seat = deal.seats_to_act()[0]
+            view = deal.view(seat)
+            if view.phase is Phase.EXCHANGE:
+                k = Knowledge(view)
+                pays = payoff_for(view, seat, holds_pam=k.t.pam >= 0 and (k.hand >> k.t.pam) & 1 == 1)
+                masks = [a.mask for a in view.legal if isinstance(a, Discard)]
+                assert best_exchange(k, pays, BALANCED, masks) == textbook_exchange(k, pays, masks)
+                checked += 1
+            deal.apply(bot.decide(view).action, seat)
+        session.finish_deal()
+    assert checked > 20
+
+
+@pytest.mark.parametrize(
+    "mode", ["cancel_own_queens", "cancel_own_bonuses", "cancel_all_queens", "collect_all_queens", "none"]
+)
+def test_LOUSE_SCORE_3_seat_points_is_louse_points_of_that_seat(mode: str) -> None:
+    rng = random.Random(mode)
+    for _ in range(3000):
+        cards = list(range(52))
+        rng.shuffle(cards)
+        taken = [0] * 4
+        for c in cards[: rng.randrange(33)]:
+            taken[rng.randrange(4)] |= 1 << c
+        qp = rng.choice((0, 2, 3, 100))
+        full = louse_points(taken, mode, qp)
+        assert [seat_points(taken, s, mode, qp) for s in range(4)] == full
