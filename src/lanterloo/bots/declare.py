@@ -109,6 +109,9 @@ def average_chance(k: Knowledge, style: Style) -> float:
     opps = [(a * threat, h) for a, h in opps]
     # p_avoid(u, j, h) for every j, per opponent: the same numbers, looked up rather than asked card by card.
     rows = [avoid_row(u, h) for _, h in opps]
+    # A side suit's chances depend only on its length (the ace's civil call concerns trumps alone), so side suits
+    # of equal length share their list of chances; they are still added one by one, in the same order.
+    side: dict[int, list[float]] = {}
     total = 0.0
     for suit in range(4):
         cards = t.by_power(t.suit_mask[suit] & unknown)
@@ -116,24 +119,47 @@ def average_chance(k: Knowledge, style: Style) -> float:
             continue
         is_trump = suit == t.trump
         in_suit = len(cards)
-        ruffs = [0.0 if is_trump else row[in_suit] - row[in_suit + n_trumps] for row in rows]
-        for hi, c in enumerate(cards):
-            above = hi - 1 if (c == ace and hi > 0) else hi  # "Pam, be civil" bars Pam from the ace's trick
-            p = 1.0
-            keep = 1.0
-            for (a, _), ruff, row in zip(opps, ruffs, rows, strict=True):
-                if lou:
-                    beat = 1.0 - row[above + (0 if is_trump else n_trumps)]
-                else:
-                    beat = min(1.0, 1.0 - row[above] + ruff)
-                    if is_trump:
-                        keep *= 1.0 - a * OVERRUFF * (1.0 - row[hi])
-                p *= 1.0 - min(1.0, a * beat)
-            if is_trump and not lou:
-                # a blind hand is void in some side suit more often than not
-                p = 1.0 - (1.0 - p) * (1.0 - RUFF_IF_VOID * keep)
-            total += min(1.0, style.optimism * p)
+        terms = None if is_trump else side.get(in_suit)
+        if terms is None:
+            terms = _suit_chances(cards, is_trump, ace, n_trumps, opps, rows, lou, style.optimism)
+            if not is_trump:
+                side[in_suit] = terms
+        for term in terms:
+            total += term
     return total / u
+
+
+def _suit_chances(
+    cards: list[int],
+    is_trump: bool,
+    ace: int,
+    n_trumps: int,
+    opps: list[tuple[float, int]],
+    rows: list[tuple[float, ...]],
+    lou: bool,
+    optimism: float,
+) -> list[float]:
+    """``average_chance``'s chance for each unknown card of one suit, highest first."""
+    in_suit = len(cards)
+    ruffs = [0.0 if is_trump else row[in_suit] - row[in_suit + n_trumps] for row in rows]
+    out = []
+    for hi, c in enumerate(cards):
+        above = hi - 1 if (c == ace and hi > 0) else hi  # "Pam, be civil" bars Pam from the ace's trick
+        p = 1.0
+        keep = 1.0
+        for (a, _), ruff, row in zip(opps, ruffs, rows, strict=True):
+            if lou:
+                beat = 1.0 - row[above + (0 if is_trump else n_trumps)]
+            else:
+                beat = min(1.0, 1.0 - row[above] + ruff)
+                if is_trump:
+                    keep *= 1.0 - a * OVERRUFF * (1.0 - row[hi])
+            p *= 1.0 - min(1.0, a * beat)
+        if is_trump and not lou:
+            # a blind hand is void in some side suit more often than not
+            p = 1.0 - (1.0 - p) * (1.0 - RUFF_IF_VOID * keep)
+        out.append(min(1.0, optimism * p))
+    return out
 
 
 def value_of(probs: list[float], pays: Payoff) -> HandValue:
@@ -243,6 +269,7 @@ def best_exchange(k: Knowledge, pays: Payoff, style: Style, masks: list[int]) ->
     # Clamped as trick_distribution clamps them (both are idempotent), so the prefixes below can be shared.
     chance = {c: min(1.0, max(0.0, p)) for c, p in zip(k.view.hand, _chances(k, list(k.view.hand), style), strict=True)}
     draw_p = min(1.0, max(0.0, average_chance(k, style)))
+    miss = 1.0 - draw_p
     flushes = _flush_game(k)
     pam = k.t.pam
     pam_bit = (1 << pam) if pam >= 0 else 0
@@ -264,8 +291,13 @@ def best_exchange(k: Knowledge, pays: Payoff, style: Style, masks: list[int]) ->
         kept = hand & ~mask
         n_draw = mask.bit_count()
         dist, ps = _kept(kept, chance, memo)
-        for _ in range(n_draw):
-            dist = add_card(dist, draw_p)
+        for _ in range(n_draw):  # add_card, written out
+            last = len(dist) - 1
+            dist = [
+                dist[0] * miss,
+                *[dist[x - 1] * draw_p + dist[x] * miss for x in range(1, last + 1)],
+                dist[last] * draw_p,
+            ]
         if n_draw:
             ps = ps + [draw_p] * n_draw
         ev = 0.0
@@ -285,7 +317,9 @@ def best_exchange(k: Knowledge, pays: Payoff, style: Style, masks: list[int]) ->
             for x, q in enumerate(dist):
                 ev += q * vals[min(top, x)]
         pf = 0.0
-        if flushes:
+        rest = kept & ~pam_bit
+        # _flush_chance is 0 unless the kept cards other than Pam are of one suit: skip it cheaply otherwise.
+        if flushes and rest and not rest & ~SUIT_MASKS[((rest & -rest).bit_length() - 1) // 13]:
             pf = _flush_chance(kept, n_draw, unknown, pam_bit)
             if pf > 0.0:
                 ev = pf * pool + (1.0 - pf) * ev
