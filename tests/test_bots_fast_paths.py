@@ -17,9 +17,9 @@ from lanterloo.bots.knowledge import Knowledge, avoid_row, p_avoid
 from lanterloo.bots.louse import seat_points
 from lanterloo.bots.payoff import LINKED, Payoff, payoff_for, trick_distribution
 from lanterloo.bots.style import BALANCED
-from lanterloo.cards import cards_of
+from lanterloo.cards import QUEEN, Suit, cards_of
 from lanterloo.engine import Phase
-from lanterloo.engine.scoring import louse_points
+from lanterloo.engine.scoring import louse_card_points, louse_points
 from lanterloo.rules import rules_with
 from lanterloo.session import Session
 
@@ -109,6 +109,42 @@ def test_PAM_EXCH_1_best_exchange_is_bit_identical_to_valuing_every_discard(
     assert checked > 20
 
 
+def textbook_louse_points(
+    taken: list[int], mode: str, qp: int, widow: int = 0, widow_to: int | None = None
+) -> list[int]:
+    """louse_points as first written: card by card, rank by rank."""
+    bonus = {Suit.CLUBS: 300, Suit.SPADES: 200, Suit.HEARTS: 100}
+    n = len(taken)
+    base, queen, queen_cards = [0] * n, [0] * n, [0] * n
+    dq_holder = -1
+    dq = Suit.DIAMONDS * 13 + QUEEN
+    piles = list(taken)
+    if widow and widow_to is not None:
+        piles[widow_to] |= widow
+    for s in range(n):
+        for c in cards_of(piles[s]):
+            p = louse_card_points(c, qp)
+            if c.rank == QUEEN:
+                queen[s] += p + bonus.get(c.suit, 0)
+                queen_cards[s] += p
+                if c == dq and (taken[s] >> dq) & 1:
+                    dq_holder = s
+            else:
+                base[s] += p
+    if dq_holder >= 0:
+        if mode == "cancel_own_queens":
+            queen[dq_holder] = 0
+        elif mode == "cancel_own_bonuses":
+            queen[dq_holder] = queen_cards[dq_holder]
+        elif mode == "cancel_all_queens":
+            queen = [0] * n
+        elif mode == "collect_all_queens":
+            total = sum(queen)
+            queen = [0] * n
+            queen[dq_holder] = total
+    return [base[s] + queen[s] for s in range(n)]
+
+
 @pytest.mark.parametrize(
     "mode", ["cancel_own_queens", "cancel_own_bonuses", "cancel_all_queens", "collect_all_queens", "none"]
 )
@@ -122,4 +158,9 @@ def test_LOUSE_SCORE_3_seat_points_is_louse_points_of_that_seat(mode: str) -> No
             taken[rng.randrange(4)] |= 1 << c
         qp = rng.choice((0, 2, 3, 100))
         full = louse_points(taken, mode, qp)
+        assert full == textbook_louse_points(taken, mode, qp)
         assert [seat_points(taken, s, mode, qp) for s in range(4)] == full
+        widow = 0
+        for c in cards[40:42]:
+            widow |= 1 << c
+        assert louse_points(taken, mode, qp, widow, 1) == textbook_louse_points(taken, mode, qp, widow, 1)

@@ -344,6 +344,7 @@ def settle_lou(o: Outcome) -> Settlement:
 # --- Louse ------------------------------------------------------------------------------------------------
 
 _BONUS = {Suit.CLUBS: 300, Suit.SPADES: 200, Suit.HEARTS: 100}
+_QUEENS = sum(1 << (s * 13 + QUEEN) for s in range(4))
 
 
 def louse_card_points(card: int, queen_points: int) -> int:
@@ -363,32 +364,31 @@ def louse_points(
 ) -> list[int]:
     """Penalty points of one deal from the cards each seat took (LOUSE-SCORE-1..3)."""
     n = len(taken)
-    base = [0] * n
-    queen = [0] * n
-    queen_cards = [0] * n
-    bonuses = [0] * n
-    dq_holder = -1
+    values = louse_card_values(queen_points)  # queen bonuses included
     dq = Suit.DIAMONDS * 13 + QUEEN
     piles = list(taken)
     if widow and widow_to is not None:
         piles[widow_to] |= widow
+    base = [0] * n
+    queen = [0] * n
+    dq_holder = -1
     for s in range(n):
-        for c in cards_of(piles[s]):
-            p = louse_card_points(c, queen_points)
-            if c.rank == QUEEN:
-                b = _BONUS.get(c.suit, 0)
-                queen[s] += p + b
-                queen_cards[s] += p
-                bonuses[s] += b
-                if c == dq and (taken[s] >> dq) & 1:  # a ♦Q from the widow cancels nothing
-                    dq_holder = s
+        m = piles[s]
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            if low & _QUEENS:
+                queen[s] += values[c]
             else:
-                base[s] += p
+                base[s] += values[c]
+            m ^= low
+        if (taken[s] >> dq) & 1:  # a ♦Q from the widow cancels nothing
+            dq_holder = s
     if dq_holder >= 0:
         if rules_mode == "cancel_own_queens":
             queen[dq_holder] = 0
         elif rules_mode == "cancel_own_bonuses":
-            queen[dq_holder] = queen_cards[dq_holder]
+            queen[dq_holder] = queen_points * (piles[dq_holder] & _QUEENS).bit_count()
         elif rules_mode == "cancel_all_queens":
             queen = [0] * n
         elif rules_mode == "collect_all_queens":
