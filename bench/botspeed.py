@@ -55,12 +55,24 @@ SAME_CASES: tuple[tuple[str, str, int, str, dict[str, object]], ...] = (
     ("louse/skat-none", "louse", 4, "cautious", {"diamond_queen": "none", "louse_rank": "skat"}),
 )
 
+# Plays one case; every decision's reason is appended to the history as a last line, so reasons are compared too.
 _SIMULATE = """
 import json, sys
+import lanterloo.sim as sim
 from lanterloo import rules_with
-from lanterloo.sim import simulate
+from lanterloo.bots import RandomBot
 name, preset, players, bots, options, deals, seed, path = json.loads(sys.argv[1])
-simulate(rules_with(preset, options), players, deals, seed, bots=bots.split(","), history=path)
+reasons = []
+def choose(bot, deal, seat):
+    if isinstance(bot, RandomBot):
+        return bot.pick(deal.legal_actions(seat))
+    d = bot.decide(deal.view(seat, with_events=False))
+    reasons.append(d.reason)
+    return d.action
+sim._choose = choose
+sim.simulate(rules_with(preset, options), players, deals, seed, bots=bots.split(","), history=path)
+with open(path, "a", encoding="utf-8") as f:
+    f.write(json.dumps(reasons, ensure_ascii=False) + "\\n")
 """
 
 
@@ -94,10 +106,11 @@ def same(ref_src: str, deals: int, seeds: Sequence[int], only: Sequence[str], ca
                 diff = next((i for i, (x, y) in enumerate(zip(la, lb, strict=False)) if x != y), None)
                 if diff is None and len(la) != len(lb):
                     diff = min(len(la), len(lb))
-                verdict = "same" if diff is None else f"DIFFERENT from deal line {diff + 1}"
+                what = "the reasons" if diff == len(la) - 1 else f"deal line {diff + 1}"
+                verdict = "same" if diff is None else f"DIFFERENT from {what}"
                 bad += diff is not None
                 print(
-                    f"{case[0]:24s} seed {seed}: {len(la)} deals, {verdict} "
+                    f"{case[0]:24s} seed {seed}: {len(la) - 1} deals, {verdict} "
                     f"(reference {t1 - t0:.1f} s, this tree {t2 - t1:.1f} s)",
                     flush=True,
                 )

@@ -32,7 +32,7 @@ from lanterloo.bots.knowledge import (
 from lanterloo.bots.payoff import LINKED, Payoff, add_card, payoff_for, trick_distribution
 from lanterloo.bots.style import Style
 from lanterloo.cards import ACE, CARDS, KING, SUIT_MASKS, Card, cards_of
-from lanterloo.engine import Decl, Phase, View, tricks
+from lanterloo.engine import Decl, Phase, View, shape_of, tricks
 from lanterloo.tables import NO_TRUMP
 
 _WORDS = ("no", "one", "two", "three", "four", "five")
@@ -49,8 +49,10 @@ class HandValue:
 def prior_activity(view: View) -> float:
     """How likely a seat is to stand, before we have watched it: the richer a trick is against the cost of taking
     none, the more hands are worth playing (three-card Loo with everyone anteing: most; Lou's match: few)."""
-    pays = payoff_for(view, view.seat if view.seat is not None else 0, defending=False)
-    ratio = pays.share / max(1, pays.loo)
+    # payoff_for(view, seat, defending=False)'s share and loo, without building its table (asked every decision)
+    stakes = view.stakes
+    loo = stakes.match if shape_of(view.rules).pays_piles else stakes.loo
+    ratio = stakes.share / max(1, loo)
     return min(0.9, max(0.2, 0.2 + 0.45 * ratio))
 
 

@@ -23,7 +23,7 @@ from lanterloo.bots.declare import decide_declare, decide_exchange, prior_activi
 from lanterloo.bots.knowledge import Knowledge
 from lanterloo.bots.louse import decide_louse
 from lanterloo.bots.style import BALANCED, BOLD, CAUTIOUS, Style
-from lanterloo.bots.trickplay import decide_trick
+from lanterloo.bots.trickplay import decide_trick, forced_reason, play_candidates
 from lanterloo.engine import Decl, Phase, View
 from lanterloo.errors import LooError
 
@@ -61,6 +61,11 @@ class HeuristicBot:
         phase = view.phase
         if phase is Phase.ANTE:  # Lou's dealer sets the ante before any card is dealt (LOU-ANTE-2)
             return decide_ante(view, self.style)
+        if phase is Phase.PLAY:
+            cands = play_candidates(view.legal)
+            if len(cands) == 1:  # a forced card needs no odds, only its explanation
+                card, action = next(iter(cands.items()))
+                return Decision(action, forced_reason(Knowledge(view, infer=False), card))
         k = Knowledge(view)
         if k.shape.scores_points:  # Louse: penalty points, no declaration
             return decide_louse(k, self.style)

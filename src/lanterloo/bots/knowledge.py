@@ -106,7 +106,9 @@ class Knowledge:
         "view",
     )
 
-    def __init__(self, view: View, tables: Tables | None = None) -> None:
+    def __init__(self, view: View, tables: Tables | None = None, *, infer: bool = True) -> None:
+        """``infer=False`` builds only what explaining a forced card needs (the tables, the current trick, the
+        hand sizes): no odds may be asked of it."""
         if view.seat is None:
             raise ValueError("A bot needs a seat's view, not a spectator's.")
         r = view.rules
@@ -121,6 +123,9 @@ class Knowledge:
         for c in view.hand:
             hand |= 1 << c
         self.hand = hand
+        self.hand_sizes = list(view.hand_sizes)
+        if not infer:
+            return
         played = 0
         for tr in view.tricks:
             for _, c in tr.cards:
@@ -139,7 +144,6 @@ class Knowledge:
         self.unknown = self.deck & ~seen
         self.eldest = (view.dealer + 1) % self.n
         self.order = [s for s in self.ring(self.eldest) if view.in_play[s]]
-        self.hand_sizes = list(view.hand_sizes)
         self.possible = [self.unknown] * self.n
         self.possible[self.seat] = 0
         for tr in view.tricks:

@@ -51,7 +51,7 @@ def after_trump_lead(k: Knowledge, cards: list[Card], lead: int, style: Style) -
         k.ruff_scale = saved
 
 
-def _candidates(legal: Sequence[Action]) -> dict[Card, Play]:
+def play_candidates(legal: Sequence[Action]) -> dict[Card, Play]:
     """One action per card; a lead of the ace of trumps that may say "Pam, be civil" says it (it bars Pam)."""
     out: dict[Card, Play] = {}
     for a in legal:
@@ -102,7 +102,7 @@ class _Option:
 
 def decide_trick(view_k: Knowledge, style: Style) -> Decision:
     view = view_k.view
-    cands = _candidates(view.legal)
+    cands = play_candidates(view.legal)
     if not cands:
         raise ValueError("The bot was asked to play, but it has no legal card.")
     if len(cands) == 1:
