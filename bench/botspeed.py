@@ -82,10 +82,17 @@ def _simulate(src: str, case: tuple[str, str, int, str, dict[str, object]], deal
     subprocess.run([sys.executable, "-c", _SIMULATE, arg], env=env, check=True)
 
 
-def same(ref_src: str, deals: int, seeds: Sequence[int], only: Sequence[str], cache: Path | None = None) -> int:
+def same(
+    ref_src: str,
+    deals: int,
+    seeds: Sequence[int],
+    only: Sequence[str],
+    cache: Path | None = None,
+    new_src: str | None = None,
+) -> int:
     """Play every case with both trees' bots; 0 when every history agrees, 1 at the first difference. With
     ``cache``, the reference tree's histories are kept there and reused (for a reference tree that does not move)."""
-    here = str(Path(__file__).resolve().parent.parent / "src")
+    here = new_src or str(Path(__file__).resolve().parent.parent / "src")
     cases = [c for c in SAME_CASES if not only or any(o in c[0] for o in only)]
     bad = 0
     with tempfile.TemporaryDirectory() as tmp:
@@ -238,13 +245,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=300, help="deals per --same case (default 300)")
     p.add_argument("--seeds", type=int, nargs="+", default=[1], help="seeds per --same case (default 1)")
     p.add_argument("--only", action="append", default=[], help="cases or presets whose name contains this")
+    p.add_argument("--new", metavar="SRC", help="--same: the tree to check (default this one's src/)")
     p.add_argument("--cache", type=Path, help="keep and reuse the reference tree's histories in this directory")
     p.add_argument("--rounds", type=int, default=10, help="speed: rounds (default 10)")
     p.add_argument("--seconds", type=float, default=0.5, help="speed: CPU seconds per figure per round (default 0.5)")
     p.add_argument("--breakdown", action="store_true", help="speed: also time views and decisions (a little slower)")
     ns = p.parse_args(argv)
     if ns.same:
-        return same(ns.same, ns.deals, ns.seeds, ns.only, ns.cache)
+        return same(ns.same, ns.deals, ns.seeds, ns.only, ns.cache, ns.new)
     presets = [x for x in PRESETS if not ns.only or any(o in x for o in ns.only)]
     return speed(presets, ns.rounds, ns.seconds, ns.breakdown)
 
