@@ -113,8 +113,10 @@ def same(
                 diff = next((i for i, (x, y) in enumerate(zip(la, lb, strict=False)) if x != y), None)
                 if diff is None and len(la) != len(lb):
                     diff = min(len(la), len(lb))
-                what = "the reasons" if diff == len(la) - 1 else f"deal line {diff + 1}"
-                verdict = "same" if diff is None else f"DIFFERENT from {what}"
+                if diff is None:
+                    verdict = "same"
+                else:
+                    verdict = "DIFFERENT in " + ("the reasons" if diff == len(la) - 1 else f"deal line {diff + 1}")
                 bad += diff is not None
                 print(
                     f"{case[0]:24s} seed {seed}: {len(la) - 1} deals, {verdict} "
