@@ -164,3 +164,41 @@ def test_LOUSE_SCORE_3_seat_points_is_louse_points_of_that_seat(mode: str) -> No
         for c in cards[40:42]:
             widow |= 1 << c
         assert louse_points(taken, mode, qp, widow, 1) == textbook_louse_points(taken, mode, qp, widow, 1)
+
+
+def textbook_p_win_lead(k: Knowledge, card: int, seats: list[int] | None, threat: float) -> float:
+    led = k.t.eff[card]
+    civil = k.civil_lead(card)
+    p = 1.0
+    for s in range(k.n) if seats is None else seats:
+        a = (k.active[s] if seats is None else 1.0) * threat
+        if a > 0.0:
+            p *= 1.0 - a * min(1.0, k.strength[s] * k.p_beats(s, card, led, civil))
+    return p
+
+
+@pytest.mark.parametrize("preset", ["three-card", "irish", "five-card", "lou", "louse"])
+def test_p_win_lead_is_bit_identical_to_asking_p_beats_seat_by_seat(preset: str) -> None:
+    rules = rules_with(preset, {"pam_civil": "ask"} if preset == "five-card" else {})
+    players = 4 if preset == "louse" else 5
+    session = Session(rules, ["A", "B", "C", "D", "E"][:players], stack=1000, seed=9, keep_records=False)
+    bot = HeuristicBot()
+    checked = 0
+    for _ in range(15):
+        deal = session.new_deal()
+        while not deal.is_over:
+            seat = deal.seats_to_act()[0]
+            view = deal.view(seat)
+            if view.phase is not Phase.ANTE:
+                k = Knowledge(view)
+                k.strength = [1.0 + 0.1 * s for s in range(k.n)]
+                k.ruff_scale = [0.5 + 0.1 * s for s in range(k.n)]
+                for card in [*view.hand, *cards_of(k.unknown)[:6]]:
+                    for seats, threat in ((None, 0.9), (k.later_seats(), 1.0)):
+                        assert k.p_win_lead(card, seats, threat) == textbook_p_win_lead(k, card, seats, threat)
+                        checked += 1
+            deal.apply(bot.decide(view).action, seat)
+        session.finish_deal()
+        if session.over:
+            break
+    assert checked > 100
