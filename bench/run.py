@@ -821,6 +821,8 @@ def main(argv: Sequence[str] | None = None, console: Console | None = None) -> i
         data = to_json(results, settings, {"start": before, "end": after})
         args.output.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
         console.print(f"wrote {args.output}")
+    if not args.quick and not args.only:  # the heuristic bots beside random-bot simulation, per preset
+        subprocess.run([sys.executable, str(Path(__file__).with_name("botspeed.py")), "--rounds", "6"], check=False)
     return 0
 
 

@@ -111,8 +111,7 @@ class LouseJudge:
         return self._points(extra) - self.base
 
     def _avg_points(self, mask: int) -> float:
-        cards = cards_of(mask)
-        return sum(self.pts(c) for c in cards) / len(cards) if cards else 0.0
+        return _sum_points(mask, self.values) / mask.bit_count() if mask else 0.0
 
     # --- opponents ---
 
