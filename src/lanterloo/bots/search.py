@@ -110,7 +110,7 @@ class SearchBot:
             helper = helpers.get(s)
             if helper is None:
                 helper = helpers[s] = HeuristicBot(rng.getrandbits(32), BALANCED, "balanced")
-            deal.apply(helper.decide(deal.view(s)).action, s)
+            deal.apply(helper.decide(deal.view(s, with_events=False)).action, s)
 
 
 def _score(deal: Deal, seat: int) -> float:
@@ -141,6 +141,10 @@ for _level in LEVELS:
     register(_level, _Maker(_level))
 
 
-#: For a caller that wants a search bot with a time budget: ``timed("hard", 200)(seed)``.
 def timed(level: str, budget_ms: float) -> Callable[[int | None], SearchBot]:
-    return lambda seed=None: SearchBot(seed, level, budget_ms)
+    """A factory of search bots that search for ``budget_ms`` per decision: ``timed("hard", 200)(seed)``."""
+
+    def make(seed: int | None = None) -> SearchBot:
+        return SearchBot(seed, level, budget_ms)
+
+    return make

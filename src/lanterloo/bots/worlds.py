@@ -252,4 +252,3 @@ class _Plan:
                     a = rng.choice((STAND, PASS))
             out.append((s, a))
         return out
-
