@@ -93,7 +93,7 @@ def test_a_tournament_gives_the_same_result_in_one_process_or_two() -> None:
 
 
 def test_in_a_small_duplicate_tournament_hard_beats_random() -> None:
-    result = run(Plan(rules_with("three-card"), 3, ("hard", "random"), 10, seed=2), workers=2)
+    result = run(Plan(rules_with("three-card"), 3, ("hard", "random"), 6, seed=2), workers=2)
     hard, rnd = result.standings
     assert hard.label == "hard" and hard.per_100 > rnd.per_100
     (lead,) = result.versus

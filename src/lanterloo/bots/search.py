@@ -20,12 +20,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from lanterloo.actions import Action
+from lanterloo.actions import Action, Play
 from lanterloo.bots import worlds
 from lanterloo.bots.base import Bot, Decision, register
 from lanterloo.bots.heuristic import HeuristicBot
 from lanterloo.bots.style import BALANCED
-from lanterloo.engine import Deal, View
+from lanterloo.engine import Deal, Phase, View
 from lanterloo.errors import LooError
 
 
@@ -36,12 +36,15 @@ class Level:
     name: str
     deals: int
     rollout: str  # "random" or "heuristic"
+    infer: bool  # weigh sampled deals by how likely the others' declarations were with the hands they were dealt
 
 
+#: How much less likely a sampled deal is for each declaration the balanced heuristic would not have made in it.
+UNLIKELY = 0.15
 LEVELS = {
-    "easy": Level("easy", 8, "random"),
-    "medium": Level("medium", 12, "heuristic"),
-    "hard": Level("hard", 32, "heuristic"),
+    "easy": Level("easy", 8, "random", False),
+    "medium": Level("medium", 12, "heuristic", True),
+    "hard": Level("hard", 32, "heuristic", True),
 }
 
 
@@ -73,7 +76,7 @@ class SearchBot:
         deals = 0
         deadline = time.perf_counter() + self.budget_ms / 1000 if self.budget_ms is not None else None
         while True:
-            world = worlds.world(view, self.rng)
+            world = self._world(view) if self.level.infer else worlds.world(view, self.rng)
             seed = self.rng.getrandbits(32)
             for i, action in enumerate(legal):
                 trial = world.copy()
@@ -96,6 +99,28 @@ class SearchBot:
             f"(next best, {_said(legal[second])}: {sign * means[second]:+.1f})"
         )
         return Decision(legal[best], reason)
+
+    def _world(self, view: View, tries: int = 20) -> Deal:
+        """A sampled deal, kept with the chance that the others would have declared as they did in it: each seat
+        that stood, passed, took the Miss or exchanged is asked what the balanced heuristic would have done with the
+        hand it holds there, and every disagreement makes the deal ``UNLIKELY`` times as likely (rejection
+        sampling). So a seat that stood is likely to hold a hand worth standing on."""
+        start = worlds.Start.of(view)
+        deal = None
+        for _ in range(tries):
+            order, actions = worlds.sample(view, self.rng)
+            deal = start.deal(order)
+            weight = 1.0
+            for s, action in actions:
+                if s != view.seat and type(action) is not Play and deal.phase is not Phase.ANTE:
+                    guess = HeuristicBot(0, BALANCED, "balanced").decide(deal.view(s, with_events=False)).action
+                    if guess != action:
+                        weight *= UNLIKELY
+                deal.apply(action, s)
+            if self.rng.random() < weight:
+                return deal
+        assert deal is not None
+        return deal  # none kept: the last one drawn, which is still consistent with everything seen
 
     def _play_out(self, deal: Deal, rng: random.Random) -> None:
         if self.level.rollout == "random":
