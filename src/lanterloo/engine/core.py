@@ -52,6 +52,8 @@ def select(name: str) -> None:
 
 def covers(rules: Rules) -> bool:
     """Whether the compiled core plays deals under ``rules``."""
+    if rules.game == "louse":
+        return True  # every Louse option (_core_louse.pxi)
     return (
         rules.game == "loo"
         and rules.declare == "sequential"
