@@ -263,16 +263,18 @@ LOUSE_OPTIONS: dict[str, tuple[Any, ...]] = {
 
 
 def test_core_plays_every_louse_deal_as_the_reference() -> None:
-    """LOUSE-DEAL-1, LOUSE-PLAY-1/2, LOUSE-SCORE-1..3: four players, the preset."""
+    """LOUSE-DEAL-1, LOUSE-PLAY-1/2, LOUSE-SCORE-1..3: four players, the preset. A Louse deal is 32 actions, each
+    compared on both engines (about 1.4 ms a deal), so the suite plays 5,000 (LANTERLOO_DIFF_DEALS=2: 10,000), and a
+    probed deal, which asks every action's refusal at every step, only one in 250."""
     rules = rules_with("louse")
-    for k in range(int(10_000 * SCALE)):
-        play_both(rules, [100] * 4, k % 4, 0, k, probe=k % 50 == 0)
+    for k in range(int(5_000 * SCALE)):
+        play_both(rules, [100] * 4, k % 4, 0, k, probe=k % 250 == 0)
 
 
 def test_core_plays_random_louse_option_sets_as_the_reference() -> None:
     """Every Louse option, three players (LOUSE-3P-1: the black sevens out, or a widow) and four."""
     rng = random.Random(12)
-    for k in range(int(200 * SCALE)):
+    for k in range(int(100 * SCALE)):
         chosen = {name: values[int(rng.random() * len(values))] for name, values in LOUSE_OPTIONS.items()}
         rules = rules_with("louse", chosen)
         assert core.covers(rules)
@@ -280,7 +282,7 @@ def test_core_plays_random_louse_option_sets_as_the_reference() -> None:
         stacks = [int(rng.random() * 12) for _ in range(n)]
         pool = 0 if rng.random() < 0.5 else int(rng.random() * 20)  # Louse moves no chips: the pool is carried
         for j in range(8):
-            play_both(rules, stacks, j % n, pool, k * 8 + j, probe=j == 0)
+            play_both(rules, stacks, j % n, pool, k * 8 + j, probe=j == 0 and k % 2 == 0)
 
 
 def test_the_louse_batch_deals_every_card_and_scores_every_deal() -> None:
