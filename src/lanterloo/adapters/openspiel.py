@@ -24,7 +24,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from lanterloo.adapters import spaces, worlds
+from lanterloo.adapters import spaces
+from lanterloo.bots import worlds
 from lanterloo.cards import Card
 from lanterloo.engine import Deal, deck_for
 from lanterloo.engine.scoring import louse_card_values
@@ -254,7 +255,7 @@ class LooState(pyspiel.State):  # type: ignore[misc]
         if self.deal is None:
             return fresh  # nothing is known yet
         rng = random.Random(int(probability_sampler() * 2**53))
-        order, actions = worlds.sample(self.table.start, self.order, self.deal.actions, player_id, rng)
+        order, actions = worlds.sample(self.deal.view(player_id), rng, self.dealt(player_id))
         for c in order:
             fresh.apply_action(int(c))
         assert fresh.deal is not None
@@ -304,7 +305,8 @@ class LooObserver:
         if state.deal is None:
             return f"seat {player}; the cards are being dealt"
         if self.recall:
-            return worlds.info_key(state.deal, player, state.dealt(player))
+            dealt = " ".join(map(str, sorted(state.dealt(player))))
+            return f"seat {player}; dealt {dealt}; hand " + worlds.seen(state.deal.view(player))
         v = state.deal.view(player, with_events=False)
         trick = " ".join(f"{s}:{c}" for s, c in v.trick)
         decl = " ".join(str(d) if d is not None else "-" for d in v.declarations)

@@ -7,8 +7,8 @@ The choice is silent: both engines give the same results (tests/test_core_differ
 
 What the core covers (``covers``): the Loo game (three-card, mississippi, irish, rams-loo and their house rules)
 with sequential declarations, no exchange and no Pam, any number of cards per hand but five (five cards bring the
-flush check), and at most ``MAX_SEATS`` seats. Everything else (five-card with Pam and the exchange, Lou, Louse, a
-replay with recorded reshuffles) runs on the reference.
+flush check), and at most ``MAX_SEATS`` seats; and Louse with every option (``LouseCore``). Everything else
+(five-card with Pam and the exchange, Lou, a replay with recorded reshuffles) runs on the reference.
 """
 
 from __future__ import annotations
@@ -52,6 +52,8 @@ def select(name: str) -> None:
 
 def covers(rules: Rules) -> bool:
     """Whether the compiled core plays deals under ``rules``."""
+    if rules.game == "louse":
+        return True  # every Louse option (_core_louse.pxi)
     return (
         rules.game == "loo"
         and rules.declare == "sequential"
