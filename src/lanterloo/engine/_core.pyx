@@ -501,3 +501,4 @@ cdef class Core:
 include "_core_legal.pxi"
 include "_core_settle.pxi"
 include "_core_entry.pxi"
+include "_core_verify.pxi"

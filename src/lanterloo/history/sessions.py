@@ -53,6 +53,8 @@ class Verifier:
     _last_line: int = 0
     #: variant name -> (lines, options that differ from the registered variant of that name), for the verdict
     _house: dict[str, tuple[list[int], dict[str, Any]]] = field(default_factory=dict)
+    _last_rules: Rules | None = None
+    _last_differs: dict[str, Any] = field(default_factory=dict)
 
     def check(self, obj: dict[str, Any], line: int) -> Deal:
         if not self.check_results:
@@ -60,7 +62,9 @@ class Verifier:
         deal = verify_record(obj, line)
         self.deals += 1
         self.unfinished += obj["result"] is None
-        differs = deal.rules.differences()
+        if deal.rules is not self._last_rules:  # one options record for a whole file, usually
+            self._last_rules, self._last_differs = deal.rules, deal.rules.differences()
+        differs = self._last_differs
         if differs:
             self._house.setdefault(deal.rules.preset, ([], differs))[0].append(line)
         session = obj["session"]
@@ -159,7 +163,7 @@ class Verifier:
     def _same_table(where: str, cur: _Open, obj: dict[str, Any], rules: Rules, line: int) -> None:
         """What holds for the whole of a session, so across a gap too: the rules, the seats and the names."""
         prev = cur.last
-        if rules != cur.rules:
+        if rules is not cur.rules and rules != cur.rules:
             raise HistoryError(f"{where} changes the rules within the session (SESSION-1)", line, "SESSION-1")
         if len(obj["seats"]) != len(prev["seats"]):
             raise HistoryError(f"{where} changes the number of seats within the session (SESSION-1)", line, "SESSION-1")
