@@ -328,30 +328,47 @@ def file_error(path: str | Path, e: OSError | ValueError, doing: str = "read") -
     return f"cannot {doing} {shown(str(path), 80)}: {why}"
 
 
-def _lines(path: Path) -> Iterator[tuple[int, str]]:
-    try:
-        fp = path.open("rb")
-    except (OSError, ValueError) as e:
-        raise HistoryError(file_error(path, e)) from None
-    with fp:
-        number = 0
-        while True:
-            number += 1
-            try:
-                raw = fp.readline(MAX_LINE_BYTES + 1)
-            except OSError as e:
-                raise HistoryError(file_error(path, e)) from None
-            if not raw:
-                return
-            if len(raw) > MAX_LINE_BYTES:
-                _fail(
-                    f"it is longer than {MAX_LINE_BYTES:,} bytes, the most a line may hold (see {FORMAT_DOC})", number
-                )
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as e:
-                _fail(f"it is not UTF-8 text (a bad byte at column {e.start + 1}; see {FORMAT_DOC})", number)
-            yield number, text
+class Lines:
+    """The lines of a file, or of its bytes ``start:stop`` (which begin at a line's start), numbered from 1, each
+    read with the size cap and decoded as strict UTF-8; ``count`` is how many have been read."""
+
+    def __init__(self, path: Path, start: int = 0, stop: int | None = None) -> None:
+        self.path, self.start, self.stop, self.count = path, start, stop, 0
+        #: the byte offset in the file after the last line read
+        self.position = start
+
+    def __iter__(self) -> Iterator[tuple[int, str]]:
+        path = self.path
+        try:
+            fp = path.open("rb")
+        except (OSError, ValueError) as e:
+            raise HistoryError(file_error(path, e)) from None
+        with fp:
+            at = self.start
+            if at:
+                fp.seek(at)
+            while self.stop is None or at < self.stop:
+                self.count += 1
+                number = self.count
+                try:
+                    raw = fp.readline(MAX_LINE_BYTES + 1)
+                except OSError as e:
+                    raise HistoryError(file_error(path, e)) from None
+                if not raw:
+                    self.count -= 1
+                    return
+                at += len(raw)
+                self.position = at
+                if len(raw) > MAX_LINE_BYTES:
+                    _fail(
+                        f"it is longer than {MAX_LINE_BYTES:,} bytes, the most a line may hold (see {FORMAT_DOC})",
+                        number,
+                    )
+                try:
+                    text = raw.decode("utf-8")
+                except UnicodeDecodeError as e:
+                    _fail(f"it is not UTF-8 text (a bad byte at column {e.start + 1}; see {FORMAT_DOC})", number)
+                yield number, text
 
 
 #: What a blank line may hold: ASCII spaces, tabs and carriage returns, and its line feed. A line of other white
@@ -363,9 +380,16 @@ def read(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
     """Yield (line number, parsed record) for each non-blank line; raises HistoryError on a bad line, and when the
     file holds no deal at all."""
     empty = True
-    for number, text in _lines(Path(path)):
-        if not _BLANK.fullmatch(text):
-            empty = False
-            yield number, parse_line(text, number)
+    for number, obj in records(Lines(Path(path))):
+        empty = False
+        yield number, obj
     if empty:
         raise EmptyHistory(f"{shown(str(path), 80)} holds no deals")
+
+
+def records(lines: Iterator[tuple[int, str]] | Lines) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(line number, parsed record) for each line that is not blank."""
+    blank = _BLANK.fullmatch
+    for number, text in lines:
+        if not blank(text):
+            yield number, parse_line(text, number)
