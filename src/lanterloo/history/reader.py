@@ -140,7 +140,7 @@ def _quick_parse(text: str) -> dict[str, Any] | None:
     is, as a lexer does, and a whole JSON value read at that place ends where the placeholder ends, so the rest of
     the line reads the same)."""
     ext = quick.EXT
-    if ext is None:
+    if ext is None or not quick.ENABLED:
         return None
     plain, start, end = ext.scan_line(text)
     if not plain:
