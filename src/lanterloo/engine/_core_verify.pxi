@@ -4,6 +4,11 @@
 # path (history.reader, history.verifier), which gives the sentence. So the fast path can only be less strict by
 # accepting what the reference refuses, which is what the caller's checks and the tests guard against.
 
+cdef extern from "Python.h":
+    int PyUnicode_KIND(object)
+    void* PyUnicode_DATA(object)
+    Py_UCS4 PyUnicode_READ(int, void*, Py_ssize_t)
+
 DEF MAX_NESTING = 4  # history.reader.MAX_DEPTH
 DEF MAX_DIGITS = 40  # lanterloo.wholetext.MAX_INT_DIGITS
 
@@ -17,9 +22,11 @@ def scan_line(str text):
     cdef Py_ssize_t i, n = len(text), start = -1, end = -1, run = 0
     cdef int depth = 0, in_string = 0, rules_depth = -1
     cdef Py_UCS4 ch, nx
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void* data = PyUnicode_DATA(text)
     i = 0
     while i < n:
-        ch = text[i]
+        ch = PyUnicode_READ(kind, data, i)
         if 0xD800 <= ch <= 0xDFFF:
             return (False, -1, -1)
         if in_string:
@@ -27,9 +34,9 @@ def scan_line(str text):
                 in_string = 0
             elif ch == u'\\':
                 i += 1
-                if i < n and text[i] == u'u' and i + 2 < n:
-                    nx = text[i + 1]
-                    if (nx == u'd' or nx == u'D') and text[i + 2] in u'89abcdefABCDEF':
+                if i + 2 < n and PyUnicode_READ(kind, data, i) == u'u':
+                    nx = PyUnicode_READ(kind, data, i + 1)
+                    if (nx == u'd' or nx == u'D') and PyUnicode_READ(kind, data, i + 2) in u'89abcdefABCDEF':
                         return (False, -1, -1)
             i += 1
             continue
@@ -58,10 +65,10 @@ def scan_line(str text):
     return (True, start, end if end > 0 else -1)
 
 
-def replay_record(rules, stacks, dealer, pool, ante, list deck, list actions, dict codes):
+def replay_record(rules, stacks, dealer, pool, ante, list deck, dict cards, list actions, dict codes):
     """The core deal a record replays to, or None when the record is anything but a deal the core covers, dealt
-    from the whole pack (``deck``: card indices) with plain arguments, whose every action (``[seat, text]``, the
-    text looked up in ``codes``) is by the seat to act and legal when taken."""
+    from the whole pack (``deck``: the cards' texts, looked up in ``cards``) with plain arguments, whose every
+    action (``[seat, text]``, the text looked up in ``codes``) is by the seat to act and legal when taken."""
     cdef Core c
     cdef Params p
     cdef Py_ssize_t i
@@ -80,16 +87,21 @@ def replay_record(rules, stacks, dealer, pool, ante, list deck, list actions, di
     p = (<tuple>hit)[1]
     if not _plain_arguments(p, stacks, dealer, pool, None, None, None, ante):
         return None
+    order = [None] * 52
     for i in range(52):
         item = deck[i]
-        if type(item) is not int:
+        if type(item) is not str:
             return None
-        x = item
+        got = cards.get(item)
+        if got is None:
+            return None
+        x = got
         if not 0 <= x < 52 or (seen >> x) & 1:
             return None
         seen |= (<uint64_t>1) << x
+        order[i] = got
     c = Core.__new__(Core)
-    c._setup(p, rules, stacks, dealer, pool, deck, None, None, ante)
+    c._setup(p, rules, stacks, dealer, pool, order, None, None, ante)
     for i in range(len(actions)):
         item = actions[i]
         if type(item) is not list or len(<list>item) != 2 or type((<list>item)[0]) is not int:

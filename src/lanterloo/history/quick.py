@@ -111,15 +111,10 @@ def replay(obj: dict[str, Any], rules: Rules) -> Any:
 
 
 def _replay_core(obj: dict[str, Any], rules: Rules, stacks: list[int]) -> Any:
-    deck = obj["deck"]
-    try:
-        indices = [CARD_INDEX[c] for c in deck]
-    except (KeyError, TypeError):
-        return None
     assert EXT is not None
     try:
         return EXT.replay_record(
-            rules, stacks, obj["dealer"], obj["pool"], obj["ante"], indices, obj["actions"], CORE_CODES
+            rules, stacks, obj["dealer"], obj["pool"], obj["ante"], obj["deck"], CARD_INDEX, obj["actions"], CORE_CODES
         )
     except (TypeError, OverflowError):  # an unhashable action text, or chips past C integers: the reference decides
         return None

@@ -39,21 +39,40 @@ def record_rules(obj: dict[str, Any], line: int) -> Rules:
 _RULES_CACHE: dict[tuple[Any, ...], Rules] = {}
 
 
+#: The last options record built, and its value types: a history repeats one options record on every line, and
+#: comparing two dicts is cheaper than hashing one.
+_LAST: list[Any] = [None, None, None, None, None]
+
+
 def _rules(obj: dict[str, Any], line: int) -> Rules:
     given = obj["rules"]
+    last = _LAST
+    if (
+        type(given) is dict
+        and given == last[0]
+        and obj["version"] == last[1]
+        and obj["variant"] == last[2]
+        and type(obj["variant"]) is str
+        and type(obj["version"]) is int
+        and tuple(map(type, given.values())) == last[3]
+    ):
+        rules: Rules = last[4]
+        return rules
     try:
         key = (obj["version"], obj["variant"], tuple(given.items()), tuple(map(type, given.values())))
         hit = _RULES_CACHE.get(key)
     except TypeError:  # an unhashable value: refused below
         key, hit = None, None
-    if hit is not None:
-        return hit
-    rules = _build_rules(obj, line)
-    if key is not None:
+    if hit is None:
+        hit = _build_rules(obj, line)
+        if key is None:
+            return hit
         if len(_RULES_CACHE) >= 1000:
             _RULES_CACHE.clear()
-        _RULES_CACHE[key] = rules
-    return rules
+        _RULES_CACHE[key] = hit
+    if type(given) is dict and all(type(v) in (str, int, bool) for v in given.values()):
+        last[:] = [dict(given), obj["version"], obj["variant"], tuple(map(type, given.values())), hit]
+    return hit
 
 
 def _build_rules(obj: dict[str, Any], line: int) -> Rules:
