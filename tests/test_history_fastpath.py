@@ -253,3 +253,24 @@ def test_an_empty_file_is_still_refused_on_the_pool_path(tmp_path: Path) -> None
     path = write(tmp_path, ["", " "])
     with pytest.raises(history.EmptyHistory):
         parallel.verify(path, history.Verifier(True), jobs=2)
+
+
+def test_progress_is_reported_in_bytes_up_to_the_file_size(tmp_path: Path) -> None:
+    alone = json.loads(lines()[0])
+    alone["session"] = None  # a deal that stands alone may be repeated
+    path = write(tmp_path, [history.dumps(alone)] * 2_000)
+    size = path.stat().st_size
+    for jobs in (1, 2):
+        seen: list[tuple[int, int]] = []
+        note = seen.append
+        v = history.Verifier(True)
+        if jobs == 1:
+            assert parallel.verify(path, v, jobs=1, progress=lambda d, t, note=note: note((d, t))) == 2_000
+        else:
+            done = parallel.verify_parallel(
+                path, v, jobs=2, chunk_bytes=size // 5, min_bytes=0, progress=lambda d, t, note=note: note((d, t))
+            )
+            assert done == 2_000
+        assert seen and all(t == size for _, t in seen)
+        assert [d for d, _ in seen] == sorted(d for d, _ in seen) and seen[-1][0] <= size
+        assert v.verdict().startswith("2,000 deals verified") and "2,000 deals stand alone" in v.verdict()
