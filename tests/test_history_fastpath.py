@@ -262,15 +262,15 @@ def test_progress_is_reported_in_bytes_up_to_the_file_size(tmp_path: Path) -> No
     size = path.stat().st_size
     for jobs in (1, 2):
         seen: list[tuple[int, int]] = []
-        note = seen.append
+
+        def note(done: int, total: int, seen: list[tuple[int, int]] = seen) -> None:
+            seen.append((done, total))
+
         v = history.Verifier(True)
         if jobs == 1:
-            assert parallel.verify(path, v, jobs=1, progress=lambda d, t, note=note: note((d, t))) == 2_000
+            assert parallel.verify(path, v, jobs=1, progress=note) == 2_000
         else:
-            done = parallel.verify_parallel(
-                path, v, jobs=2, chunk_bytes=size // 5, min_bytes=0, progress=lambda d, t, note=note: note((d, t))
-            )
-            assert done == 2_000
+            assert parallel.verify_parallel(path, v, jobs=2, chunk_bytes=size // 5, min_bytes=0, progress=note) == 2_000
         assert seen and all(t == size for _, t in seen)
         assert [d for d, _ in seen] == sorted(d for d, _ in seen) and seen[-1][0] <= size
         assert v.verdict().startswith("2,000 deals verified") and "2,000 deals stand alone" in v.verdict()
