@@ -274,3 +274,21 @@ def test_progress_is_reported_in_bytes_up_to_the_file_size(tmp_path: Path) -> No
         assert seen and all(t == size for _, t in seen)
         assert [d for d, _ in seen] == sorted(d for d, _ in seen) and seen[-1][0] <= size
         assert v.verdict().startswith("2,000 deals verified") and "2,000 deals stand alone" in v.verdict()
+
+
+@pytest.mark.parametrize("variant", ["three-card", "five-card", "lou"])
+def test_COMMON_4_an_action_whose_seat_is_not_a_whole_number_is_refused_on_every_path(
+    variant: str, reference: Callable[[], None]
+) -> None:
+    edited = []
+    for text in lines(variant, 4, 4, 1):
+        obj = json.loads(text)
+        for i, (seat, _) in enumerate(obj["actions"][:6]):
+            for wrong in (seat == 1, float(seat), str(seat), [seat]):
+                changed = json.loads(text)
+                changed["actions"][i][0] = wrong
+                edited.append(json.dumps(changed))
+    fast = [verdict_of_line(t) for t in edited]
+    assert all(v.startswith("refused") for v in fast)
+    reference()
+    assert fast == [verdict_of_line(t) for t in edited]

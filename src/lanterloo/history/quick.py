@@ -121,10 +121,16 @@ def _replay_core(obj: dict[str, Any], rules: Rules, stacks: list[int]) -> Any:
 
 
 def _replay_reference(obj: dict[str, Any], rules: Rules, stacks: list[int]) -> Deal | None:
+    given = obj["actions"]
+    # with the core built, check_fields left each action's form to the replay: [seat, text], exactly those types
+    if type(given) is not list or not all(
+        type(a) is list and len(a) == 2 and type(a[0]) is int and type(a[1]) is str for a in given
+    ):
+        return None
     try:
         deck = [CARD[c] for c in obj["deck"]]
         reshuffles = [[CARD[c] for c in r] for r in obj["reshuffles"]]
-        actions = [(seat, ACTIONS[text]) for seat, text in obj["actions"]]
+        actions = [(seat, ACTIONS[text]) for seat, text in given]
     except (KeyError, TypeError, ValueError):
         return None
     if sorted(deck) != _pack(rules, len(stacks)):
