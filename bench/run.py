@@ -827,4 +827,10 @@ def main(argv: Sequence[str] | None = None, console: Console | None = None) -> i
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    status = main()
+    if status == 0 and "--only" not in sys.argv[1:]:
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script: bench/ is not a package yet
+        from bench import verify_speed  # `loo replay --verify` beside json.loads
+
+        status = verify_speed.main(["--quick"] if "--quick" in sys.argv[1:] else [])
+    sys.exit(status)

@@ -25,7 +25,7 @@ from lanterloo.cards import Card
 from lanterloo.engine import core
 from lanterloo.engine.state import PureDeal
 from lanterloo.errors import IllegalActionError, RulesError
-from lanterloo.history import deal_to_record, dumps, parse_line, verify_record
+from lanterloo.history import deal_to_record, dumps, parse_line, quick, verify_record
 
 pytestmark = pytest.mark.skipif(not core.available(), reason="the compiled core is not built here")
 
@@ -202,8 +202,9 @@ def test_hand_histories_written_through_the_core_verify_with_the_reference(prese
             legal = deal.legal_actions()
             deal.apply(legal[int(chooser.random() * len(legal))])
         lines.append(dumps(deal_to_record(deal, number=seed + 1, seed=seed)))
-    was = core.engine()
+    was, verifying = core.engine(), quick.EXT
     core.select("pure")
+    quick.select(False)  # verification replays on the core whatever the default engine: the reference here
     try:
         for i, line in enumerate(lines, 1):
             replayed = verify_record(parse_line(line, i), i)
@@ -211,6 +212,7 @@ def test_hand_histories_written_through_the_core_verify_with_the_reference(prese
             assert json.loads(line)["result"] is not None
     finally:
         core.select(was)
+        quick.EXT = verifying
 
 
 def test_options_the_core_does_not_cover_fall_back_to_the_reference() -> None:

@@ -5,16 +5,53 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections.abc import Callable
 
 from lanterloo import history
 from lanterloo.bots import make_bots
 from lanterloo.cli.common import Failure, UsageError, sentence, table_bots, table_players, table_rules
 from lanterloo.engine import shape_of
 from lanterloo.errors import HistoryError, LooError
+from lanterloo.history import parallel
 from lanterloo.render import render_deal
 from lanterloo.session import Session
 from lanterloo.sim import play_out, seat_names
 from lanterloo.termtext import escape
+
+
+def _progress_bar() -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:
+    """A live bar on stderr while a long file is verified, when stderr is a terminal; nothing otherwise. It follows
+    the bytes verified: the number of deals is not known before the file is read."""
+    if not sys.stderr.isatty():
+        return None, lambda: None
+    try:
+        from rich.console import Console
+        from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
+    except ImportError:
+        return None, lambda: None
+    bar = Progress(
+        TextColumn("verifying"),
+        BarColumn(),
+        TaskProgressColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    task = bar.add_task("bytes", total=None)
+    started = False
+
+    def update(done: int, total: int) -> None:
+        nonlocal started
+        if not started:  # only a file long enough to report progress shows the bar
+            bar.start()
+            started = True
+        bar.update(task, completed=done, total=total)
+
+    def stop() -> None:
+        if started:
+            bar.stop()
+
+    return update, stop
 
 
 def cmd_replay(ns: argparse.Namespace) -> int:
@@ -22,11 +59,12 @@ def cmd_replay(ns: argparse.Namespace) -> int:
         raise UsageError("--selection changes only what --verify checks: give both, or neither.")
     verifier = history.Verifier(check_results=ns.verify, selection=ns.selection)
     count = 0
+    progress, stop = _progress_bar() if ns.verify else (None, lambda: None)
     try:
-        for line, obj, deal in history.deals(ns.file, verifier=verifier):
+        if ns.verify:
+            parallel.verify(ns.file, verifier, progress=progress)
+        for line, obj, deal in () if ns.verify else history.deals(ns.file, verifier=verifier):
             count += 1
-            if ns.verify:
-                continue
             names = [s["name"] for s in obj["seats"]]
             result = obj["result"]
             totals = result.get("totals") if isinstance(result, dict) else None
@@ -43,6 +81,8 @@ def cmd_replay(ns: argparse.Namespace) -> int:
             raise UsageError(sentence(str(e))) from None
         text = f"{escape(ns.file)}: {e}"  # the file's name as given, not capitalised
         raise Failure(text if text.endswith(".") else text + ".") from None
+    finally:
+        stop()
     if ns.verify:
         print(f"{escape(ns.file)}: {verifier.verdict()}.")
     return 0

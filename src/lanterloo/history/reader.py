@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from lanterloo.errors import HistoryError
+from lanterloo.history import quick
 from lanterloo.history.fair import FAIR_DOC, fair_form_error
 from lanterloo.history.writer import FORMAT, VERSION
 from lanterloo.wholetext import MAX_INT_DIGITS, too_long
@@ -112,6 +113,78 @@ class _Refused(Exception):
 
 def parse_line(text: str, line: int) -> dict[str, Any]:
     """Parse one line of a hand history (its fields are checked by ``check_fields``); raises HistoryError."""
+    obj = _quick_parse(text)
+    if obj is None:
+        obj = _strict_parse(text, line)
+    if obj.get("format") != FORMAT:
+        _fail(f"it is not a lanterloo hand history (format must be {FORMAT!r}; see {FORMAT_DOC})", line)
+    version = obj.get("version")
+    if type(version) is not int or version not in (1, VERSION):
+        _fail(
+            f"version {shown(version)} is not supported (this reader knows versions 1 and {VERSION}; see {FORMAT_DOC})",
+            line,
+        )
+    return obj
+
+
+#: Rules objects already read, by their exact text: a history repeats one on every line (about half its bytes).
+#: Only an object of plain values (text, whole numbers, true, false) is kept, read by the strict path once.
+_RULES_TEXT: dict[str, dict[str, Any]] = {}
+
+
+def _quick_parse(text: str) -> dict[str, Any] | None:
+    """The line's object when the compiled core's one-pass scan shows it needs none of the strict path's hooks but
+    the ones json calls only when they refuse (a fraction, NaN, a repeated field); None when the strict path must
+    read it (and give the sentence). The top-level ``rules`` object, when its text is one already read, is not
+    parsed again: a placeholder stands in for it and its value is filled in after (``scan_line`` found where it
+    is, as a lexer does, and a whole JSON value read at that place ends where the placeholder ends, so the rest of
+    the line reads the same)."""
+    ext = quick.EXT
+    if ext is None or not quick.ENABLED:
+        return None
+    plain, start, end = ext.scan_line(text)
+    if not plain:
+        return None
+    given = None
+    if start >= 0:
+        rules_text = text[start:end]
+        given = _RULES_TEXT.get(rules_text)
+        if given is None:
+            given = _plain_object(rules_text)
+            if given is not None:
+                if len(_RULES_TEXT) >= 100:
+                    _RULES_TEXT.clear()
+                _RULES_TEXT[rules_text] = given
+        if given is not None:
+            text = text[:start] + "0" + text[end:]
+    try:
+        obj, end = _SCAN_ONCE(text, 0)
+    except (_Refused, ValueError, RecursionError, StopIteration):
+        return None
+    if type(obj) is not dict or text[end:].strip(" \t\n\r"):  # json's white space, and nothing else, may follow
+        return None
+    if given is not None:
+        obj["rules"] = dict(given)  # each record its own copy: a caller may change one
+    return obj
+
+
+#: json's own C scanner with the hooks that only ever refuse: one value at an index, no Python wrapper per line.
+_SCAN_ONCE: Any = json.JSONDecoder(  # scan_once is json's, undeclared in its stubs
+    parse_float=_float, parse_constant=_constant, object_pairs_hook=_pairs
+).scan_once  # type: ignore[attr-defined]
+
+
+def _plain_object(text: str) -> dict[str, Any] | None:
+    try:
+        obj = _strict_parse(text, 0)
+    except HistoryError:
+        return None
+    if all(type(v) in (str, int, bool) for v in obj.values()):
+        return obj
+    return None
+
+
+def _strict_parse(text: str, line: int) -> dict[str, Any]:
     if not _depth_ok(text):
         _fail(f"it nests arrays or objects deeper than the format needs ({MAX_DEPTH} levels; see {FORMAT_DOC})", line)
     try:
@@ -129,14 +202,6 @@ def parse_line(text: str, line: int) -> dict[str, Any]:
         _fail(f"it holds a lone surrogate (\\ud800 to \\udfff), which is not text (see {FORMAT_DOC})", line)
     if not isinstance(obj, dict):
         _fail(f"it is not a JSON object (see {FORMAT_DOC})", line)
-    if obj.get("format") != FORMAT:
-        _fail(f"it is not a lanterloo hand history (format must be {FORMAT!r}; see {FORMAT_DOC})", line)
-    version = obj.get("version")
-    if type(version) is not int or version not in (1, VERSION):
-        _fail(
-            f"version {shown(version)} is not supported (this reader knows versions 1 and {VERSION}; see {FORMAT_DOC})",
-            line,
-        )
     return obj
 
 
@@ -154,8 +219,11 @@ def _wrong(key: str, want: str, value: Any, line: int) -> NoReturn:
     _fail(f"the field {key!r} must be {want}, not {shown(value)} (see {FORMAT_DOC})", line)
 
 
-def check_fields(obj: dict[str, Any], line: int) -> None:
-    """Check that every field is present with its documented JSON type (the rules are checked when built)."""
+def check_fields(obj: dict[str, Any], line: int, *, actions: bool = True) -> None:
+    """Check that every field is present with its documented JSON type (the rules are checked when built).
+
+    With ``actions`` false the form of each action is left to the caller (the core's replay checks it as it
+    applies them), unless a later field is refused: then the actions are checked first, as they come first."""
     for key in _TOP_FIELDS:
         _need(obj, key, line)
     session = obj["session"]
@@ -193,7 +261,8 @@ def check_fields(obj: dict[str, Any], line: int) -> None:
         _wrong("ante", "true or false", obj["ante"], line)
     if obj["seed"] is not None and not _is_int(obj["seed"]):
         _wrong("seed", "a whole number from 0, or null", obj["seed"], line)
-    if not (isinstance(obj["deck"], list) and all(isinstance(c, str) for c in obj["deck"])):
+    deck = obj["deck"]
+    if not (isinstance(deck, list) and (set(map(type, deck)) <= {str} or all(isinstance(c, str) for c in deck))):
         _wrong("deck", "an array of cards", obj["deck"], line)
     if "fair" in obj:  # the one optional field: only a deal dealt from a published seed has it
         why = fair_form_error(obj["fair"])
@@ -202,7 +271,17 @@ def check_fields(obj: dict[str, Any], line: int) -> None:
     rs = obj["reshuffles"]
     if not (isinstance(rs, list) and all(isinstance(r, list) and all(isinstance(c, str) for c in r) for r in rs)):
         _wrong("reshuffles", "an array of arrays of cards", rs, line)
-    actions = obj["actions"]
+    if actions:
+        _check_actions(obj["actions"], n, line)
+    try:
+        _check_result(obj["result"], n, line)
+    except HistoryError:
+        if not actions:  # the actions come first, as when they are checked here
+            _check_actions(obj["actions"], n, line)
+        raise
+
+
+def _check_actions(actions: Any, n: int, line: int) -> None:
     if not isinstance(actions, list):
         _wrong("actions", "an array", actions, line)
     for i, item in enumerate(actions, 1):
@@ -210,7 +289,9 @@ def check_fields(obj: dict[str, Any], line: int) -> None:
             _fail(f'action {i} must be [seat, "action"], not {shown(item)} (see {FORMAT_DOC})', line)
         if item[0] >= n:
             _fail(f"action {i} is by seat {item[0]}, but the seats are 0 to {n - 1} (see {FORMAT_DOC})", line)
-    result = obj["result"]
+
+
+def _check_result(result: Any, n: int, line: int) -> None:
     if result is None:
         return
     if not isinstance(result, dict):
@@ -247,30 +328,47 @@ def file_error(path: str | Path, e: OSError | ValueError, doing: str = "read") -
     return f"cannot {doing} {shown(str(path), 80)}: {why}"
 
 
-def _lines(path: Path) -> Iterator[tuple[int, str]]:
-    try:
-        fp = path.open("rb")
-    except (OSError, ValueError) as e:
-        raise HistoryError(file_error(path, e)) from None
-    with fp:
-        number = 0
-        while True:
-            number += 1
-            try:
-                raw = fp.readline(MAX_LINE_BYTES + 1)
-            except OSError as e:
-                raise HistoryError(file_error(path, e)) from None
-            if not raw:
-                return
-            if len(raw) > MAX_LINE_BYTES:
-                _fail(
-                    f"it is longer than {MAX_LINE_BYTES:,} bytes, the most a line may hold (see {FORMAT_DOC})", number
-                )
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as e:
-                _fail(f"it is not UTF-8 text (a bad byte at column {e.start + 1}; see {FORMAT_DOC})", number)
-            yield number, text
+class Lines:
+    """The lines of a file, or of its bytes ``start:stop`` (which begin at a line's start), numbered from 1, each
+    read with the size cap and decoded as strict UTF-8; ``count`` is how many have been read."""
+
+    def __init__(self, path: Path, start: int = 0, stop: int | None = None) -> None:
+        self.path, self.start, self.stop, self.count = path, start, stop, 0
+        #: the byte offset in the file after the last line read
+        self.position = start
+
+    def __iter__(self) -> Iterator[tuple[int, str]]:
+        path = self.path
+        try:
+            fp = path.open("rb")
+        except (OSError, ValueError) as e:
+            raise HistoryError(file_error(path, e)) from None
+        with fp:
+            at = self.start
+            if at:
+                fp.seek(at)
+            while self.stop is None or at < self.stop:
+                self.count += 1
+                number = self.count
+                try:
+                    raw = fp.readline(MAX_LINE_BYTES + 1)
+                except OSError as e:
+                    raise HistoryError(file_error(path, e)) from None
+                if not raw:
+                    self.count -= 1
+                    return
+                at += len(raw)
+                self.position = at
+                if len(raw) > MAX_LINE_BYTES:
+                    _fail(
+                        f"it is longer than {MAX_LINE_BYTES:,} bytes, the most a line may hold (see {FORMAT_DOC})",
+                        number,
+                    )
+                try:
+                    text = raw.decode("utf-8")
+                except UnicodeDecodeError as e:
+                    _fail(f"it is not UTF-8 text (a bad byte at column {e.start + 1}; see {FORMAT_DOC})", number)
+                yield number, text
 
 
 #: What a blank line may hold: ASCII spaces, tabs and carriage returns, and its line feed. A line of other white
@@ -282,9 +380,16 @@ def read(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
     """Yield (line number, parsed record) for each non-blank line; raises HistoryError on a bad line, and when the
     file holds no deal at all."""
     empty = True
-    for number, text in _lines(Path(path)):
-        if not _BLANK.fullmatch(text):
-            empty = False
-            yield number, parse_line(text, number)
+    for number, obj in records(Lines(Path(path))):
+        empty = False
+        yield number, obj
     if empty:
         raise EmptyHistory(f"{shown(str(path), 80)} holds no deals")
+
+
+def records(lines: Iterator[tuple[int, str]] | Lines) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(line number, parsed record) for each line that is not blank."""
+    blank = _BLANK.fullmatch
+    for number, text in lines:
+        if not blank(text):
+            yield number, parse_line(text, number)

@@ -52,7 +52,9 @@ class Verifier:
     _closed: dict[str, tuple[int, int]] = field(default_factory=dict)
     _last_line: int = 0
     #: variant name -> (lines, options that differ from the registered variant of that name), for the verdict
-    _house: dict[str, tuple[list[int], dict[str, Any]]] = field(default_factory=dict)
+    house: dict[str, tuple[list[int], dict[str, Any]]] = field(default_factory=dict)
+    _last_rules: Rules | None = None
+    _last_differs: dict[str, Any] = field(default_factory=dict)
 
     def check(self, obj: dict[str, Any], line: int) -> Deal:
         if not self.check_results:
@@ -60,9 +62,11 @@ class Verifier:
         deal = verify_record(obj, line)
         self.deals += 1
         self.unfinished += obj["result"] is None
-        differs = deal.rules.differences()
+        if deal.rules is not self._last_rules:  # one options record for a whole file, usually
+            self._last_rules, self._last_differs = deal.rules, deal.rules.differences()
+        differs = self._last_differs
         if differs:
-            self._house.setdefault(deal.rules.preset, ([], differs))[0].append(line)
+            self.house.setdefault(deal.rules.preset, ([], differs))[0].append(line)
         session = obj["session"]
         if session is None:
             # A deal that stands alone is a whole session of its own: the session it interrupts cannot go on.
@@ -74,6 +78,40 @@ class Verifier:
             self._in_session(session, obj, deal.rules, line)
         self._last_line = line
         return deal
+
+    # --- a file verified in chunks (history.parallel) ----------------------------------------------------------
+
+    def join(
+        self,
+        name: str | None,
+        first: tuple[int, dict[str, Any], Rules | None],
+        last: tuple[int, dict[str, Any], Rules | None],
+        ended: tuple[str, str] | None,
+        unchecked: list[str],
+    ) -> None:
+        """Take a run of consecutive deals of session ``name`` (None: deals that stand alone) whose deals, and whose
+        continuity after its first deal, another Verifier checked: check here, as ``check`` would, how the run
+        starts, which depends on the lines before it; then go on as if every deal of it had been read here.
+        ``first`` and ``last`` are (line, record, rules) of its first and last deal."""
+        if name is None:
+            self._close()
+        else:
+            line, obj, rules = first
+            assert rules is not None and last[2] is not None
+            self._in_session(name, obj, rules, line)
+            cur = self._open
+            assert cur is not None
+            cur.last, cur.rules, cur.ended = last[1], last[2], ended
+            self.unchecked.extend(unchecked)
+        self._last_line = last[0]
+
+    def add_counts(self, deals: int, unfinished: int, standalone: int, house: dict[str, Any], offset: int) -> None:
+        """Count deals another Verifier checked; ``offset`` is added to the line numbers of its notes."""
+        self.deals += deals
+        self.unfinished += unfinished
+        self.standalone += standalone
+        for variant, (lines, differs) in house.items():
+            self.house.setdefault(variant, ([], differs))[0].extend(x + offset for x in lines)
 
     # --- order and numbering -------------------------------------------------------------------------------------
 
@@ -159,7 +197,7 @@ class Verifier:
     def _same_table(where: str, cur: _Open, obj: dict[str, Any], rules: Rules, line: int) -> None:
         """What holds for the whole of a session, so across a gap too: the rules, the seats and the names."""
         prev = cur.last
-        if rules != cur.rules:
+        if rules is not cur.rules and rules != cur.rules:
             raise HistoryError(f"{where} changes the rules within the session (SESSION-1)", line, "SESSION-1")
         if len(obj["seats"]) != len(prev["seats"]):
             raise HistoryError(f"{where} changes the number of seats within the session (SESSION-1)", line, "SESSION-1")
@@ -310,7 +348,7 @@ class Verifier:
                 "were checked, but not each seat's stack, the pool, Lou's antes or the exact Louse totals, which "
                 "depend on the deals left out"
             )
-        for variant, (lines, differs) in list(self._house.items())[:3]:
+        for variant, (lines, differs) in list(self.house.items())[:3]:
             changed = ", ".join(f"{k}={_value(v)}" for k, v in list(differs.items())[:4])
             more = f" and {len(differs) - 4} more" if len(differs) > 4 else ""
             where = (

@@ -18,6 +18,7 @@ from lanterloo.actions import Action, Discard, parse_action
 from lanterloo.cards import CARDS, Card, fmt_cards, parse_card, parse_cards
 from lanterloo.engine import Deal, deck_for
 from lanterloo.errors import HistoryError, IllegalActionError, LooError
+from lanterloo.history import quick
 from lanterloo.history.fair import FAIR_DOC, fair_problems
 from lanterloo.history.reader import FORMAT_DOC, check_fields, shown
 from lanterloo.history.writer import ADDED_IN_VERSION_2, deal_to_record, upgraded_rules
@@ -33,7 +34,48 @@ def record_rules(obj: dict[str, Any], line: int) -> Rules:
     return _rules(obj, line)
 
 
+#: The rules already built, by what a record says of them: its version, variant and options, each with its type
+#: (1 and true are equal in Python, not in a hand history). A history repeats one options record on every line.
+_RULES_CACHE: dict[tuple[Any, ...], Rules] = {}
+
+
+#: The last options record built, and its value types: a history repeats one options record on every line, and
+#: comparing two dicts is cheaper than hashing one.
+_LAST: list[Any] = [None, None, None, None, None]
+
+
 def _rules(obj: dict[str, Any], line: int) -> Rules:
+    given = obj["rules"]
+    last = _LAST
+    if (
+        type(given) is dict
+        and given == last[0]
+        and obj["version"] == last[1]
+        and obj["variant"] == last[2]
+        and type(obj["variant"]) is str
+        and type(obj["version"]) is int
+        and tuple(map(type, given.values())) == last[3]
+    ):
+        rules: Rules = last[4]
+        return rules
+    try:
+        key = (obj["version"], obj["variant"], tuple(given.items()), tuple(map(type, given.values())))
+        hit = _RULES_CACHE.get(key)
+    except TypeError:  # an unhashable value: refused below
+        key, hit = None, None
+    if hit is None:
+        hit = _build_rules(obj, line)
+        if key is None:
+            return hit
+        if len(_RULES_CACHE) >= 1000:
+            _RULES_CACHE.clear()
+        _RULES_CACHE[key] = hit
+    if type(given) is dict and all(type(v) in (str, int, bool) for v in given.values()):
+        last[:] = [dict(given), obj["version"], obj["variant"], tuple(map(type, given.values())), hit]
+    return hit
+
+
+def _build_rules(obj: dict[str, Any], line: int) -> Rules:
     if obj["version"] == 1:
         # Version 1 had none of these options, so a line that names one is a later record with its version changed.
         added = [k for k in ADDED_IN_VERSION_2 if k in obj["rules"]]
@@ -105,6 +147,7 @@ def _action(text: str, i: int, line: int) -> Action:
         raise HistoryError(f"action {i}: {e}", line) from None
     canon = action.notation()
     if canon == text:
+        quick.remember_action(text, action)
         return action
     if isinstance(action, Discard):
         named = Counter(parse_cards(text.split(None, 1)[1] if " " in text.strip() else ""))
@@ -231,8 +274,19 @@ def _before_play(obj: dict[str, Any], rules: Rules, line: int) -> None:
 
 def verify_record(obj: dict[str, Any], line: int) -> Deal:
     """Replay one record and check that everything it recorded is what the rules give."""
-    check_fields(obj, line)
-    rules = _rules(obj, line)
+    core = quick.EXT is not None
+    check_fields(obj, line, actions=not core)  # the core's replay checks the form of each action as it goes
+    try:
+        rules = _rules(obj, line)
+    except HistoryError:
+        if core:
+            check_fields(obj, line)  # a malformed action comes first
+        raise
+    deal: Deal | None = quick.replay(obj, rules)
+    if deal is not None:
+        return deal  # everything the record carries checked out: the reference path below would accept it too
+    if core:
+        check_fields(obj, line)
     _before_play(obj, rules, line)
     lo, hi = rules.player_range()
     if "fair" in obj and lo <= len(obj["seats"]) <= hi:
