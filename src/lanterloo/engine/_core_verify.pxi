@@ -76,6 +76,8 @@ def replay_record(rules, stacks, dealer, pool, ante, list deck, dict cards, list
     cdef uint64_t seen = 0
     if type(rules) is not _Rules or type(stacks) is not list or not 2 <= len(stacks) < MAXN or len(deck) != 52:
         return None
+    if rules.game != "loo":  # the Loo core's own set-up below; Louse and the rest verify on the other paths
+        return None
     hit = _PARAMS.get(id(rules))
     if hit is None or (<tuple>hit)[0] is not rules:
         hit = (rules, Params(rules) if _covers(rules) else None)
@@ -85,7 +87,7 @@ def replay_record(rules, stacks, dealer, pool, ante, list deck, dict cards, list
     if (<tuple>hit)[1] is None:
         return None
     p = (<tuple>hit)[1]
-    if not _plain_arguments(p, stacks, dealer, pool, None, None, None, ante):
+    if not _plain_arguments(p.min_players, p.max_players, stacks, dealer, pool, None, None, None, ante):
         return None
     order = [None] * 52
     for i in range(52):
