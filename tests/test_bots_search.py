@@ -138,3 +138,26 @@ def test_the_tournament_command_prints_each_bot_with_its_interval(capsys: pytest
     out = capsys.readouterr().out
     assert "balanced" in out and "random" in out and "95% confidence interval" in out
     assert PRESET_INFO["three-card"].rules.preset in out
+
+
+def test_a_tournament_on_a_local_ray_instance_gives_the_local_result() -> None:
+    ray = pytest.importorskip("ray")
+    plan = Plan(rules_with("three-card"), 3, ("balanced", "random"), 4, seed=9)
+    local = run(plan, workers=1)
+    try:
+        on_ray = run(plan, workers=2, backend="ray")
+    finally:
+        ray.shutdown()  # the local instance's processes go with the test
+    assert [s.samples for s in on_ray.standings] == [s.samples for s in local.standings]
+
+
+def test_an_unknown_backend_is_refused() -> None:
+    with pytest.raises(LooError, match="Unknown backend 'spark'"):
+        run(Plan(rules_with("three-card"), 3, ("balanced", "random"), 1, seed=0), backend="spark")
+
+
+def test_a_ray_cluster_nobody_answers_at_is_refused_at_once() -> None:
+    pytest.importorskip("ray")
+    plan = Plan(rules_with("three-card"), 3, ("balanced", "random"), 1, seed=0)
+    with pytest.raises(LooError, match=r"Could not reach the Ray cluster at 127\.0\.0\.1:1"):
+        run(plan, backend="ray", ray_address="127.0.0.1:1")

@@ -10,7 +10,7 @@ over each other bot, deal by deal: on the same cards, so that interval is much t
 says whether one bot is better.
 
 Results depend only on the seed: every deal and every bot's seed come from it, so a process pool, any number of
-workers give the same figures.
+workers, and Ray, give the same figures.
 """
 
 from __future__ import annotations
@@ -196,9 +196,12 @@ def run(
     plan: Plan,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    backend: str = "local",
+    ray_address: str | None = None,
 ) -> Result:
-    """Play the tournament in ``workers`` processes (1: in this process), calling ``progress`` with the number of
-    deals done as chunks finish."""
+    """Play the tournament in ``workers`` processes (1: in this process), or on Ray (``backend="ray"``: the cluster
+    at ``ray_address``, else a local instance of ``workers`` CPUs), calling ``progress`` with the number of deals
+    done as chunks finish."""
     size = max(1, min(50, plan.deals // (4 * max(1, workers)) or 1))
     chunks = _chunks(plan, size)
     rows: list[list[float]] = []
@@ -208,7 +211,14 @@ def run(
         if progress is not None:
             progress(len(rows))
 
-    if workers <= 1:
+    if backend == "ray":
+        from lanterloo.raybackend import map_ordered
+
+        for part in map_ordered(_chunk, plan, chunks, ray_address, workers):
+            done(part)
+    elif backend != "local":
+        raise LooError(f"Unknown backend {backend!r}: choose local or ray.")
+    elif workers <= 1:
         for c in chunks:
             done(_chunk(plan, c))
     else:

@@ -57,15 +57,24 @@ def build_parser() -> argparse.ArgumentParser:
         p,
         deals=200,
         seed_help="random seed (default: a random one, which the report gives)",
-        bots_help="two or more bots, comma-separated (`loo tournament --help` lists them below), e.g. hard,balanced",
+        bots_help="two or more bots, comma-separated, e.g. hard,balanced (random, cautious, balanced, bold, easy, "
+        "medium, hard)",
     )
     p.add_argument(
         "--workers",
         "-w",
         type=count("--workers", 1),
         metavar="W",
-        help="processes to play in (default: one per CPU core)",
+        help="processes to play in (default: one per CPU core; with --backend ray and no address, the CPUs of the "
+        "local Ray instance)",
     )
+    p.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local: a process pool on this machine (default); ray: Ray (the ray extra), the same results",
+    )
+    p.add_argument("--ray-address", metavar="ADDR", help="with --backend ray: a Ray cluster (auto, ray://host:10001)")
     p.add_argument("--json", action="store_true", help="print exactly one JSON object")
 
     p = sub.add_parser(

@@ -21,6 +21,8 @@ def cmd_tournament(ns: argparse.Namespace) -> int:
     unknown = [b for b in ns.bots if b not in bot_names()]
     if unknown:
         raise UsageError(f"Unknown bot {unknown[0]!r}: choose from {', '.join(bot_names())}.")
+    if ns.ray_address and ns.backend != "ray":
+        raise UsageError("--ray-address goes with --backend ray.")
     seed = ns.seed if ns.seed is not None else random.SystemRandom().randrange(2**31)
     try:
         plan = Plan(rules, players, tuple(ns.bots), ns.deals, seed)
@@ -29,7 +31,13 @@ def cmd_tournament(ns: argparse.Namespace) -> int:
     workers = ns.workers or os.cpu_count() or 1
     update, stop = progress_bar(ns.deals, "tournament", quiet=ns.json)
     try:
-        result = run(plan, workers, progress=(lambda done: update(done, ns.deals)) if update else None)
+        result = run(
+            plan,
+            workers,
+            progress=(lambda done: update(done, ns.deals)) if update else None,
+            backend=ns.backend,
+            ray_address=ns.ray_address,
+        )
     except LooError as e:
         raise Failure(str(e)) from None
     finally:
