@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from lanterloo import PASS, Deal, Rules, rules_with
-from lanterloo.actions import DEFEND_MISS, PLAYS, STAND, TAKE_MISS, Action, Play
+from lanterloo.actions import DEFEND_MISS, PLAYS, PLAYS_CIVIL, STAND, TAKE_MISS, Action, Discard, Play
 from lanterloo.cards import Card
 from lanterloo.engine import core
 from lanterloo.engine.state import PureDeal
@@ -40,7 +40,7 @@ def _on_the_core() -> Any:
 
 
 SCALE = float(os.environ.get("LANTERLOO_DIFF_DEALS", "1"))
-COVERED_PRESETS = ("three-card", "mississippi", "irish", "rams-loo")
+COVERED_PRESETS = ("three-card", "mississippi", "irish", "rams-loo", "five-card")
 #: Every option the core reads, with the values a random option set draws from.
 OPTIONS: dict[str, tuple[Any, ...]] = {
     "miss": (True, False),
@@ -63,8 +63,25 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "equivalent_cards": (True, False),
     "later_trump_lead": ("off", "any", "highest", "highest_if_two_active"),
     "void_trump_duty": ("always", "only_if_can_head"),
+    # five-card Pam-Loo's, which three-card takes as house rules too: Pam, the exchange, the flushes
+    "hand_size": (3, 5),
+    "pam": ("none", "jack_of_clubs", "jack_of_trump_suit"),
+    "forced_lead_cards": ("ace", "pam_or_ace"),
+    "pam_civil": ("auto", "ask"),
+    "pam_civil_only_trump_exception": (True, False),
+    "pam_civil_last_card": ("wins", "loses"),
+    "pam_privileged": (True, False),
+    "pam_holder_not_looed": (True, False),
+    "exchange": ("none", "own_turn", "after_declarations"),
+    "exchange_shortfall": ("limit", "reshuffle"),
+    "flush_tie": ("elder_hand", "split"),
+    "flush_order": ("value", "elder_hand_only"),
+    "flush_exempt": ("none", "pam_and_flush_holders"),
+    "flush_payers": ("active", "all_players"),
+    "flush_paid_to_holder": (True, False),
+    "blaze": (True, False),
 }
-ALL_ACTIONS: list[Action] = [*PLAYS, PASS, STAND, TAKE_MISS, DEFEND_MISS]
+ALL_ACTIONS: list[Action] = [*PLAYS, *PLAYS_CIVIL, PASS, STAND, TAKE_MISS, DEFEND_MISS, Discard(0)]
 
 
 def _refusal(deal: Any, action: object, seat: int | None) -> tuple[str, str] | None:
@@ -100,7 +117,7 @@ def play_both(rules: Rules, stacks: list[int], dealer: int, pool: int, seed: int
             probe_refusals(fast, ref, chooser)
         action = legal[int(chooser.random() * len(legal))]
         if probe and chooser.random() < 0.2:
-            action = Play(action.card) if isinstance(action, Play) else type(action)()  # equal, not the interned one
+            action = _anew(action)
         assert fast.apply(action) == ref.apply(action)
         _same_step(fast, ref)
     assert fast.legal_actions() == ref.legal_actions() == []
@@ -115,16 +132,30 @@ def play_both(rules: Rules, stacks: list[int], dealer: int, pool: int, seed: int
     return fast, ref
 
 
+def _anew(action: Action) -> Action:
+    """An equal action built anew, not the interned one the legal list holds."""
+    if isinstance(action, Play):
+        return Play(action.card, action.civil)
+    if isinstance(action, Discard):
+        return Discard(action.mask)
+    return type(action)()
+
+
 def probe_refusals(fast: Any, ref: PureDeal, chooser: random.Random) -> None:
     """Every action, legal or not, for the seat to act and another seat: the same answer and the same reason."""
     seat = ref.current_player()
     other = (seat + 1) % ref.players
-    for action in ALL_ACTIONS:
+    hand = sum(1 << c for c in ref.hand(seat))
+    # discards: the whole hand (more than the stock may hold), a card not held, a sub-mask
+    discards = [Discard(hand), Discard(hand | (1 << min(set(range(52)) - set(ref.hand(seat))))), Discard(hand & -hand)]
+    for action in [*ALL_ACTIONS, *discards]:
         assert fast.is_legal(action) == ref.is_legal(action)
         assert _refusal(fast, action, seat) == _refusal(ref, action, seat)
     assert _refusal(fast, PASS, other) == _refusal(ref, PASS, other)
     assert fast.legal_actions(other) == ref.legal_actions(other)
-    wrong = [a for a in ALL_ACTIONS if not ref.is_legal(a)]
+    assert fast.exchange_limit() == ref.exchange_limit()
+    assert fast.stock_left() == ref.stock_left()
+    wrong = [a for a in [*ALL_ACTIONS, *discards] if not ref.is_legal(a)]
     if wrong:
         bad = wrong[int(chooser.random() * len(wrong))]
         with pytest.raises(IllegalActionError) as got:
@@ -212,13 +243,17 @@ def test_hand_histories_written_through_the_core_verify_with_the_reference() -> 
 
 
 def test_options_the_core_does_not_cover_fall_back_to_the_reference() -> None:
-    for name in ("five-card", "lou", "louse"):
+    for name in ("lou", "louse"):
         rules = rules_with(name)
         assert not core.covers(rules)
         n = max(rules.player_range()[0], 4)
         assert type(Deal(rules, [100] * n, 0, seed=1)) is Deal
+    # a replay that brings its recorded reshuffles of the stock (PAM-EXCH-2)
+    five = rules_with("five-card", {"exchange_shortfall": "reshuffle"})
+    assert type(Deal(five, [100] * 5, 0, seed=1, reshuffles=[[0]])) is Deal
+    assert type(Deal(five, [100] * 5, 0, seed=1)) is not Deal
     house = rules_with("irish", {"exchange": "own_turn"})
-    assert type(Deal(house, [100] * 5, 0, seed=1)) is Deal
+    assert type(Deal(house, [100] * 5, 0, seed=1)) is not Deal
     assert type(Deal(rules_with("three-card"), [100] * 5, 0, seed=1)) is not Deal
 
 
@@ -237,9 +272,10 @@ def test_the_batch_simulator_keeps_every_chip_and_settles_as_the_reference() -> 
     # every deal of the batch is settled in C; the same settlement in C checks itself against scoring.settle on
     # every core deal above, so here: chips are conserved, and every covered preset runs
     for name in COVERED_PRESETS:
-        out = core.ext().batch(rules_with(name), 5, 3000, 7)
+        rules = rules_with(name)
+        out = core.ext().batch(rules, 5, 3000, 7)
         assert out["deals"] == 3000 and out["actions"] > 3000 * 5
         assert sum(out["net"]) + out["pool"] == 0
-        assert sum(out["tricks"]) <= 3000 * 3
+        assert sum(out["tricks"]) <= 3000 * rules.hand_size
     with pytest.raises(ValueError, match="does not cover"):
-        core.ext().batch(rules_with("five-card"), 5, 10, 1)
+        core.ext().batch(rules_with("lou"), 5, 10, 1)

@@ -52,13 +52,7 @@ def select(name: str) -> None:
 
 def covers(rules: Rules) -> bool:
     """Whether the compiled core plays deals under ``rules``."""
-    return (
-        rules.game == "loo"
-        and rules.declare == "sequential"
-        and rules.exchange == "none"
-        and rules.pam == "none"
-        and rules.hand_size != 5
-    )
+    return rules.game == "loo" and rules.declare == "sequential"
 
 
 #: ``Deal.__new__`` calls this, when set, with its arguments: it returns a core deal, or None when the reference must
