@@ -259,9 +259,9 @@ cdef class Core:
         civil = _civil_choice(self) if self.x.pam >= 0 else -1
         if civil >= 0 and (m >> civil) & 1:
             # the ace of trumps may be led with the call or without it: both are listed, the call second (PAM-2)
-            out = [PLAYS[c] for c in range(52) if (m >> c) & 1]
-            out.insert(out.index(PLAYS[civil]) + 1, _PLAYS_CIVIL[civil])
-            return out
+            return _play_list(m, civil)
+        if _popcount(m) > 3:
+            return _play_list(m, -1)  # as fast as a cached list's copy, and five-card hands have too many masks
         key = m
         got = _PLAY_LISTS.get(key)
         if got is None:

@@ -3,6 +3,10 @@
 # declare.apply/next_declarer/prepare/finish, exchange.py, play.run_flush_check/begin and scoring.find_flushes/
 # settle_flush. Any hand size uses them: Pam and the exchange are options of three-card Loo too.
 
+from cpython.object cimport PyObject, PyTypeObject
+from cpython.ref cimport Py_DECREF, Py_INCREF
+from cpython.tuple cimport PyTuple_GET_ITEM
+
 from lanterloo.actions import PLAYS_CIVIL, Discard, discard
 from lanterloo.engine.events import Exchanged
 
@@ -10,6 +14,37 @@ DEF JACK = 9
 DEF SUIT = 0x1FFF
 
 cdef tuple _PLAYS_CIVIL = PLAYS_CIVIL
+
+
+cdef extern from "Python.h":
+    ctypedef struct PyMemberDef:
+        Py_ssize_t offset
+    ctypedef struct PyMemberDescrObject:
+        PyMemberDef* d_member
+    PyObject* PyType_GenericAlloc(PyTypeObject* t, Py_ssize_t n) except NULL
+
+
+# An exchange lists up to 32 discards, most of them masks never seen before: actions.discard makes each through
+# two Python calls. Here a Discard is allocated and its one slot filled in C, as object.__new__ and the slot's
+# descriptor do, when Discard is the plain slotted class it is (else the Python path).
+cdef Py_ssize_t _mask_offset = -1
+_slot = Discard.__dict__.get("mask")
+if type(_slot).__name__ == "member_descriptor" and Discard.__slots__ == ("mask",) and Discard.__new__ is object.__new__:
+    _mask_offset = (<PyMemberDescrObject*><PyObject*>_slot).d_member.offset
+
+
+cdef object _discard(uint64_t mask):
+    """A Discard of ``mask`` (not interned: equal to actions.discard's, which is all a legal list needs)."""
+    cdef PyObject* o
+    cdef object m = mask
+    if _mask_offset < 0:
+        return discard(m)
+    o = PyType_GenericAlloc(<PyTypeObject*>Discard, 0)
+    Py_INCREF(m)
+    (<PyObject**>((<char*>o) + _mask_offset))[0] = <PyObject*>m
+    d = <object>o  # takes a reference of its own: the one PyType_GenericAlloc returned is dropped
+    Py_DECREF(d)
+    return d
 
 
 cdef void _five_start(Core c):
@@ -223,7 +258,7 @@ cdef list _exchange_list(Core c):
     out = []
     while True:
         if _popcount(sub) <= most:
-            out.append(discard(sub))
+            out.append(_discard(sub))
         if sub == hand:
             return out
         sub = (sub - hand) & hand
@@ -406,3 +441,16 @@ cdef void _copy_five(Core c, Core self):
     if self.rng is not None and self.p.f.reshuffle:
         c.rng = _Random()
         c.rng.setstate(self.rng.getstate())
+
+
+cdef list _play_list(uint64_t m, int civil):
+    """The plays of an allowed mask, in card order, the civil lead of ``civil`` after its plain one (play.legal)."""
+    cdef int c
+    out = []
+    while m:
+        c = _low(m)
+        out.append(<object>(<PyObject*>PyTuple_GET_ITEM(_PLAYS, c)))
+        if c == civil:
+            out.append(_PLAYS_CIVIL[c])
+        m &= m - 1
+    return out
