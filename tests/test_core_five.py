@@ -15,7 +15,7 @@ from lanterloo.engine import core
 from lanterloo.engine.events import Reshuffled
 from lanterloo.engine.scoring import SettlementKind
 from lanterloo.history import deal_to_record, dumps, parse_line, verify_record
-from tests.test_core_differential import play_both
+from test_core_differential import play_both
 
 pytestmark = pytest.mark.skipif(not core.available(), reason="the compiled core is not built here")
 
@@ -100,7 +100,8 @@ def test_flushes_settle_as_the_reference_pam_flush_1_to_3(name: str, options: di
     kinds = set()
     for policy in (everyone_stands, seat_passes(3), seat_passes(0)):
         for pool in (0, 7):
-            fast, ref = play_both(rules, [20, 3, 40, 0, 9], 0, pool, 1, probe=True, deck=deck, policy=policy)
+            _, ref = play_both(rules, [20, 3, 40, 0, 9], 0, pool, 1, probe=True, deck=deck, policy=policy)
+            assert ref.settlement is not None
             kinds.add(ref.settlement.kind)
     assert SettlementKind.FLUSH in kinds or (name == "a blaze alone" and not rules.blaze)
 
@@ -137,7 +138,7 @@ def test_a_short_stock_is_reshuffled_as_the_reference_pam_exch_2(exchange: str) 
     reshuffles = 0
     for seed in range(150):
         n = 8 + seed % 3  # ten hands and a turn-up leave one card in the stock
-        fast, ref = play_both(rules, [30] * n, seed % n, 0, seed, probe=seed % 30 == 0, policy=None)
+        _, ref = play_both(rules, [30] * n, seed % n, 0, seed, probe=seed % 30 == 0)
         reshuffles += sum(isinstance(e, Reshuffled) for e in ref.events)
     assert reshuffles > 20
 
