@@ -24,6 +24,7 @@ from lanterloo.engine.scoring import Outcome, SettlementKind, settle
 from lanterloo.engine.shape import shape_of
 
 DEF MAXN = 24
+DEF MAXT = 10  # tricks a deal can have
 DEF D_NONE = -1
 DEF D_PASS = 0
 DEF D_PLAY = 1
@@ -32,6 +33,7 @@ DEF D_DEFEND = 3
 DEF P_DECLARE = 0
 DEF P_PLAY = 1
 DEF P_DONE = 2
+DEF P_EXCHANGE = 3
 DEF NO_TRUMP = -1
 DEF ACE = 12
 DEF KING = 11
@@ -39,10 +41,16 @@ DEF K_DEALER_TAKES = 0
 DEF K_UNCONTESTED = 1
 DEF K_NO_PLAY = 2
 DEF K_TRICKS = 3
+DEF K_FLUSH = 4
+DEF C_CIVIL = 56  # action codes past the cards and declarations: the ace of trumps led with "Pam, be civil"
+DEF C_DISCARD = 57  # an exchange (its mask kept beside the code)
 
 cdef object _new = tuple.__new__
-cdef tuple _PHASES = (Phase.DECLARE, Phase.PLAY, Phase.DONE)
-cdef tuple _KINDS = (SettlementKind.UNCONTESTED, SettlementKind.UNCONTESTED, SettlementKind.NO_PLAY, SettlementKind.TRICKS)
+cdef tuple _PHASES = (Phase.DECLARE, Phase.PLAY, Phase.DONE, Phase.EXCHANGE)
+cdef tuple _KINDS = (
+    SettlementKind.UNCONTESTED, SettlementKind.UNCONTESTED, SettlementKind.NO_PLAY, SettlementKind.TRICKS,
+    SettlementKind.FLUSH,
+)
 cdef tuple _DECL_ACTIONS = (PASS, STAND, TAKE_MISS, DEFEND_MISS)
 cdef dict _DECL_CODE = {Pass: D_PASS, Stand: D_PLAY, TakeMiss: D_MISS, DefendMiss: D_DEFEND}
 # The legal declaration lists by their 4-bit mask (pass, play, Miss, defend): shared, handed out as copies.
@@ -67,6 +75,7 @@ cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
 
 
+include "_core_five_types.pxi"
 include "_core_params.pxi"
 include "_core_shadow.pxi"
 
@@ -90,16 +99,19 @@ cdef class Core(Shadowed):
     cdef int trick_len, trick_first, best_card, best_seat, leader, trick_no, hands_in_play
     cdef uint64_t allowed  # the legal cards (PLAY) or declarations (DECLARE) of this state; 0: not computed yet
     cdef int end_kind, end_winner  # how the deal ended (an index of _KINDS), and an uncontested winner or -1
-    cdef signed char tr_leader[3]
-    cdef signed char tr_winner[3]
-    cdef signed char tr_seat[3 * MAXN]
-    cdef signed char tr_card[3 * MAXN]
+    cdef signed char tr_leader[MAXT]
+    cdef signed char tr_winner[MAXT]
+    cdef signed char tr_seat[MAXT * MAXN]
+    cdef signed char tr_card[MAXT * MAXN]
     cdef int tricks_won[MAXN]
     cdef uint64_t taken[MAXN]
     cdef object settled  # the Settlement, made when first asked for
     cdef bint record  # keep the action codes (False only in the batch loop, which makes no Python object per action)
     cdef list codes  # every action so far: seat * 64 + code (a card, or 52 + a declaration)
     cdef int synced  # how many of them the shadow has taken
+    cdef Five x  # Pam, the exchange, the flush check (_core_five.pxi)
+    cdef object rng, seed_  # the deal's random source, for a reshuffle of the stock (PAM-EXCH-2)
+    cdef list reshuffled  # the order of each reshuffle so far, for the shadow
 
     cdef int _setup(self, Params p, rules, stacks, dealer, pool, deck, seed, rng, ante) except -1:
         cdef int i, j, s, n
@@ -117,10 +129,11 @@ cdef class Core(Shadowed):
         self.record = True
         self.synced = 0
         self.shadow = None
+        self.reshuffled = []
+        self.seed_ = seed
         if order is None:
             if rng is None:
-                import random
-                rng = random.Random(seed)
+                rng = _Random(seed)
             rnd = rng.random
             for i in range(52):
                 self.deck[i] = i
@@ -131,6 +144,7 @@ cdef class Core(Shadowed):
         else:
             for i in range(52):
                 self.deck[i] = order[i]
+        self.rng = rng
         for s in range(n):
             self.stacks_[s] = self.before[s] = stack_list[s]
             self.hands[s] = 0
@@ -169,6 +183,7 @@ cdef class Core(Shadowed):
             self.trump = self.turnup_ // 13
             pos += 1
         self.stock_from = pos
+        _five_start(self)
         self.miss_taker = -1
         self.defended = self.forced_all = self.miss_withdrawn = 0
         self.trick_len = self.trick_no = self.hands_in_play = 0
@@ -199,7 +214,11 @@ cdef class Core(Shadowed):
         cdef int c
         if type(action) is Play:
             c = action.card
-            return c if _PLAYS[c] is action else -1  # the interned, plain Play of the card
+            if _PLAYS[c] is action:  # the interned, plain Play of the card
+                return c
+            return C_CIVIL if _PLAYS_CIVIL[c] is action else -1
+        if type(action) is Discard:
+            return C_DISCARD
         for i in range(4):
             if action is _DECL_ACTIONS[i]:
                 return 52 + i
@@ -215,9 +234,14 @@ cdef class Core(Shadowed):
         code = self._code_of(action)
         if code < 0:
             return -1
+        if self.phase_ == P_EXCHANGE:
+            return code if code == C_DISCARD and _discard_ok(self, action) else -1
         if self.phase_ == P_PLAY:
+            if code == C_CIVIL:
+                code = action.card
+                return C_CIVIL if code == _civil_choice(self) and (self._allowed() >> code) & 1 else -1
             return code if code < 52 and (self._allowed() >> code) & 1 else -1
-        return code if code >= 52 and (self._allowed() >> (code - 52)) & 1 else -1
+        return code if 52 <= code < C_CIVIL and (self._allowed() >> (code - 52)) & 1 else -1
 
     def legal_actions(self, seat=None):
         """Every legal action of ``seat`` (default: the current player): a new list each call."""
@@ -228,9 +252,17 @@ cdef class Core(Shadowed):
                 return []
         if self.phase_ == P_DONE:
             return []
+        if self.phase_ == P_EXCHANGE:
+            return _exchange_list(self)
         m = self._allowed()
         if self.phase_ == P_DECLARE:
             return list(<list>_DECL_LISTS[m])
+        civil = _civil_choice(self) if self.x.pam >= 0 else -1
+        if civil >= 0 and (m >> civil) & 1:
+            # the ace of trumps may be led with the call or without it: both are listed, the call second (PAM-2)
+            return _play_list(m, civil)
+        if _popcount(m) > 3:
+            return _play_list(m, -1)  # as fast as a cached list's copy, and five-card hands have too many masks
         key = m
         got = _PLAY_LISTS.get(key)
         if got is None:
@@ -258,13 +290,21 @@ cdef class Core(Shadowed):
             # Not a listed action for the seat to act: the reference checks it (and raises its own reason), and
             # an accepted one (an equal action built anew) is then applied here too.
             ev = self._ref().apply(action, seat)
-            code = action.card if type(action) is Play else 52 + _DECL_CODE[type(action)]
-            if not (self._allowed() >> (code if code < 52 else code - 52)) & 1:
+            if isinstance(action, Play):
+                action = _PLAYS_CIVIL[action.card] if action.civil else PLAYS[action.card]
+            elif not isinstance(action, Discard):
+                action = _DECL_ACTIONS[_DECL_CODE[type(action)]]
+            code = self._fast_ok(action, None)
+            if code < 0:
                 raise AssertionError(f"the compiled core refused {action!r}, which the reference accepts")
-            self._do(code)
+            self._do(code, self._code_arg(code, action))
             self.synced += 1
             return ev
-        self._do(code)
+        self._do(code, self._code_arg(code, action))
+        if code >= C_CIVIL:
+            if code == C_DISCARD:
+                return _exchanged_event(self, s, action)
+            return _new(Played, (s, action))
         if code >= 52 + D_MISS:
             return _new(Declared, (s, action, tuple(_cards(self.hands[s]))))
         # Events are immutable records: the plain ones are made once per (seat, action) and shared.
@@ -275,18 +315,28 @@ cdef class Core(Shadowed):
 
     # ----------------------------------------------------------------------------------------------- apply
 
-    cdef void _do(self, int code):
+    cdef uint64_t _code_arg(self, int code, action):
+        """What an action code needs beside it: the card of a civil lead, the mask of a discard."""
+        if code == C_CIVIL:
+            return action.card
+        return action.mask if code == C_DISCARD else 0
+
+    cdef void _do(self, int code, uint64_t arg=0):
         cdef int s = self.to_act
         if self.record:
-            self.codes.append(s * 64 + code)
+            # seat and code in the low 11 bits (seat * 64 + code), the civil card or the discard above them
+            self.codes.append((arg << 11) | <uint64_t>(s * 64 + code))
         self.allowed = 0
-        if code >= 52:
+        if code < 52:
+            self._play(s, code, 0)
+        elif code < C_CIVIL:
             self._declare(s, code - 52)
+        elif code == C_CIVIL:
+            self._play(s, <int>arg, 1)
         else:
-            self._play(s, code)
+            _exchange(self, s, arg)
 
     cdef void _declare(self, int s, int d):
-        cdef int n = self.n, i, standing = 0, first = -1
         self.decl[s] = d
         if d == D_MISS or d == D_DEFEND:
             self.dead |= self.hands[s]
@@ -301,42 +351,9 @@ cdef class Core(Shadowed):
             self.hands[s] = 0
         else:
             self.in_play[s] = 1
-        self.to_act = (s + 1) % n
-        if self.to_act == self.dealer_:
-            # declare.prepare: everyone before the dealer passed, he takes the pool (LOO-DECL-3)
-            if self.p.takes_all_pass and not self.forced_all:
-                for i in range(n):
-                    if self.in_play[i]:
-                        return
-                self.decl[self.to_act] = D_PLAY
-                self.in_play[self.to_act] = 1
-                self.end_winner = self.to_act
-                self._end(K_DEALER_TAKES)
-            return
-        if self.to_act != self.eldest_:
-            return
-        # declare.finish: nobody or one player stands, or the tricks begin (play.begin)
-        for i in range(n):
-            if self.in_play[(self.eldest_ + i) % n]:
-                self.order[standing] = (self.eldest_ + i) % n
-                standing += 1
-        if standing == 0:
-            self._end(K_NO_PLAY)
-            return
-        if standing == 1 and not self.defended:
-            self.end_winner = self.order[0]
-            self._end(K_UNCONTESTED)
-            return
-        for i in range(standing):
-            self.next_seat[self.order[i]] = self.order[(i + 1) % standing]
-        self.hands_in_play = standing
-        self.leader = self.order[0]
-        if self.p.miss_holder_leads and self.miss_taker >= 0:
-            self.leader = self.miss_taker
-        self.to_act = self.leader
-        self.phase_ = P_PLAY
+        _after_declaration(self, s, d)  # the exchange, the next declarer, the flush check, play (_core_five.pxi)
 
-    cdef void _play(self, int s, int card):
+    cdef void _play(self, int s, int card, int called):
         cdef uint64_t bit = (<uint64_t>1) << card
         cdef int w
         self.hands[s] &= ~bit
@@ -347,10 +364,16 @@ cdef class Core(Shadowed):
             self.tr_leader[self.trick_no] = s
             if self.trump == NO_TRUMP:  # IRISH-TRUMP-1: the first card led sets trumps
                 self.trump = card // 13
+                self.x.trump_mask = (<uint64_t>0x1FFF) << (self.trump * 13)
+            # PAM-2: the call, or under pam_civil=auto every lead of the ace of trumps
+            self.x.civil = self.x.pam >= 0 and (called or (not self.p.f.civil_ask and card == self.trump * 13 + ACE))
             self.trick_first = card
             self.best_card = card
             self.best_seat = s
-        elif (_beaten_by(self, self.best_card) >> card) & 1:
+        elif (_beaten_by(self, self.best_card) >> card) & 1 and not (
+            # a civil Pam played as the last card may lose (PAM-2)
+            card == self.x.pam and self.x.civil and self.p.f.civil_last_loses and not self.hands[s]
+        ):
             self.best_card = card
             self.best_seat = s
         self.played |= bit
@@ -360,6 +383,8 @@ cdef class Core(Shadowed):
             return
         w = self.best_seat
         self.tr_winner[self.trick_no] = w
+        self.x.tr_civil[self.trick_no] = self.x.civil
+        self.x.civil = 0
         self.tricks_won[w] += 1
         for i in range(self.trick_len):
             self.taken[w] |= (<uint64_t>1) << self.tr_card[self.trick_no * MAXN + i]
@@ -382,7 +407,6 @@ cdef class Core(Shadowed):
     cdef object _ref(self):
         """The reference Deal in this deal's state: made from the start record when first needed, then only the
         actions since it was last asked are applied to it."""
-        cdef int k, code
         if self.shadow is None:
             self.shadow = _shadow_class(
                 self.p.rules,
@@ -391,6 +415,7 @@ cdef class Core(Shadowed):
                 pool=self.carried,
                 deck=[CARDS[self.deck[i]] for i in range(52)],
                 ante=bool(self.anted),
+                reshuffles=self.reshuffled,  # the orders this deal's reshuffles drew, and later ones as they come
             )
             self.synced = 0
         _catch_up(self.shadow, self.codes, &self.synced)
@@ -450,7 +475,7 @@ cdef class Core(Shadowed):
 
     @property
     def actions(self):
-        return tuple([(k // 64, PLAYS[k % 64] if k % 64 < 52 else _DECL_ACTIONS[k % 64 - 52]) for k in self.codes])
+        return tuple([_action_of(k) for k in self.codes])
 
     def current_player(self):
         return self.to_act
@@ -464,10 +489,10 @@ cdef class Core(Shadowed):
         return _cards(self.hands[seat])
 
     def stock_left(self):
-        return 52 - self.stock_from
+        return self.x.stock_len - self.x.stock_pos
 
     def exchange_limit(self):
-        return 0
+        return _xlimit(self) if self.phase_ == P_EXCHANGE else 0
 
     def copy(self):
         """An independent copy (for search bots): the C state is copied; the copy makes its own shadow if asked."""
@@ -475,6 +500,7 @@ cdef class Core(Shadowed):
 
 
 include "_core_legal.pxi"
+include "_core_five.pxi"
 include "_core_settle.pxi"
 include "_core_entry.pxi"
 include "_core_louse.pxi"

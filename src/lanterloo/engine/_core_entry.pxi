@@ -132,6 +132,7 @@ def batch(rules, int players, long long deals, uint64_t seed):
         raise ValueError(f"{rules.preset} is not played by {n} players")
     c = Core.__new__(Core)
     c.p, c.n, c.record, c.codes, c.anted, c.pool_ = p, n, False, [], 1, 0
+    c.x.rstate = seed ^ <uint64_t>0xD1B54A32D192ED03  # a reshuffle's own stream (_core_five.pxi)
     net = [0] * n
     for s in range(n):
         tricks[s] = 0
@@ -151,13 +152,16 @@ def batch(rules, int players, long long deals, uint64_t seed):
             c.in_play[s] = 0
         c._start()
         while not c.is_over:
-            m = c._allowed()
-            k = <long long>(_splitmix(&state) % <uint64_t>_popcount(m))
-            while k > 0:
-                m &= m - 1
-                k -= 1
-            code = _low(m)
-            c._do(code if c.phase_ == P_PLAY else code + 52)
+            if c.x.pam >= 0 or c.phase_ == P_EXCHANGE:
+                _batch_step(c, &state)  # the civil lead and the exchange are choices too (_core_five.pxi)
+            else:
+                m = c._allowed()
+                k = <long long>(_splitmix(&state) % <uint64_t>_popcount(m))
+                while k > 0:
+                    m &= m - 1
+                    k -= 1
+                code = _low(m)
+                c._do(code if c.phase_ == P_PLAY else code + 52)
             actions += 1
         c.pool_ = c._settle_c(won, paid)
         for s in range(n):

@@ -1,5 +1,5 @@
 # Legality (included by _core.pyx): the open declarations and the allowed cards of the seat to act, transcribed
-# from the reference's declare.options, tricks.lead_constraint, loo_follow and top_trumps (no Pam in the core).
+# from the reference's declare.options, tricks.lead_constraint, loo_follow, bar_pam and top_trumps.
 
 cdef uint64_t _decl_mask(Core c):
     """The open declarations as a 4-bit mask: declare.options, the rows whose refusal is None."""
@@ -39,63 +39,93 @@ cdef int _bold_binds(Core c):
     return 1
 
 cdef inline uint64_t _beaten_by(Core d, int card):
-    """The cards that beat ``c`` as the best card on the table (tables.loo_tables without Pam)."""
+    """The cards that beat ``card`` as the best card on the table (tables.loo_tables): the higher cards of its
+    effective suit, and every trump if it is not one. Pam is the highest trump (PAM-1)."""
     cdef int suit = card // 13
-    cdef uint64_t m = ((<uint64_t>0x1FFF) << (suit * 13)) & ~(((<uint64_t>2) << card) - 1)
-    if suit != d.trump and d.trump != NO_TRUMP:
-        m |= (<uint64_t>0x1FFF) << (d.trump * 13)
+    cdef uint64_t m
+    if card == d.x.pam:
+        return 0
+    m = ((<uint64_t>0x1FFF) << (suit * 13)) & ~(((<uint64_t>2) << card) - 1) & ~d.x.pambit
+    if suit == d.trump:
+        return m | d.x.pambit
+    if d.trump != NO_TRUMP:
+        m |= d.x.trump_mask
     return m
 
 cdef uint64_t _top_trumps(Core c, uint64_t trumps, uint64_t out_of_play):
-    """tricks.top_trumps without Pam: the highest trump, and with equivalent_cards those as good as it."""
-    cdef int base = c.trump * 13, r, prev = -1, d, ok
+    """tricks.top_trumps: the highest trump held, and with equivalent_cards those as good as it (every trump
+    between them out of play). The trumps by power: Pam, then the ace down."""
+    cdef int base = c.trump * 13, i, card, prev = -1, d, ok
+    cdef int by_power[14]
+    cdef int k = 0
     cdef uint64_t top = 0
-    for r in range(12, -1, -1):
-        if not (trumps >> (base + r)) & 1:
+    if c.x.pam >= 0:
+        by_power[k] = c.x.pam
+        k += 1
+    for i in range(12, -1, -1):
+        if base + i != c.x.pam:
+            by_power[k] = base + i
+            k += 1
+    for i in range(k):
+        card = by_power[i]
+        if not (trumps >> card) & 1:
             continue
         if prev < 0:
-            top = (<uint64_t>1) << (base + r)
+            top = (<uint64_t>1) << card
             if not c.p.equivalent:
                 return top
-            prev = r
+            prev = i
             continue
         ok = 1
-        for d in range(r + 1, prev):
-            if not (out_of_play >> (base + d)) & 1:
+        for d in range(prev + 1, i):
+            if not (out_of_play >> by_power[d]) & 1:
                 ok = 0
                 break
         if not ok:
             break
-        top |= (<uint64_t>1) << (base + r)
-        prev = r
+        top |= (<uint64_t>1) << card
+        prev = i
     return top
 
 cdef uint64_t _play_mask(Core c):
-    """The cards the seat to act may play: tricks.lead_constraint, or loo_follow (no Pam in the core)."""
+    """The cards the seat to act may play: tricks.lead_constraint, or loo_follow after bar_pam."""
     cdef Params p = c.p
-    cdef uint64_t hand = c.hands[c.to_act], f, tr, w, forced, out
+    cdef uint64_t hand = c.hands[c.to_act], f, tr, w, forced, out, pambit = c.x.pambit, privileged = 0
     cdef int led, n, duty, heads_up, ace
     if c.trick_len:
-        led = c.trick_first // 13
-        f = hand & ((<uint64_t>0x1FFF) << (led * 13))
-        tr = hand & ((<uint64_t>0x1FFF) << (c.trump * 13)) if c.trump != NO_TRUMP else 0
+        if hand & pambit and hand != pambit:
+            # bar_pam (PAM-2, PAM-4): after "Pam, be civil" Pam may not be played (unless it is the only trump,
+            # with the option); a privileged Pam is exempt from every duty, added back below
+            if c.x.civil:
+                if not (p.f.civil_only_trump and (hand & c.x.trump_mask) == pambit):
+                    hand &= ~pambit
+            elif p.f.privileged:
+                hand &= ~pambit
+                privileged = pambit
+        led = _eff(c, c.trick_first)
+        f = hand & _suit_mask(c, led)
+        tr = hand & c.x.trump_mask
         w = _beaten_by(c, c.best_card)
         if f:
-            return (f & w) if (f & w) else f
+            return ((f & w) if (f & w) else f) | privileged
         if tr & w:
-            return tr & w
+            return (tr & w) | privileged
         if tr and p.void_always:
-            return tr
-        return hand
+            return tr | privileged
+        return hand | privileged
     if c.trump == NO_TRUMP:
         return hand
-    tr = hand & ((<uint64_t>0x1FFF) << (c.trump * 13))
+    tr = hand & c.x.trump_mask
+    if p.f.privileged:
+        tr &= ~pambit  # a privileged Pam is never compulsory (PAM-4)
     heads_up = c.hands_in_play == 2
     out = c.played | ((<uint64_t>1) << c.turnup_ if c.turnup_ >= 0 else 0)
     if c.trick_no == 0:
         if p.first_lead_forced:
             ace = c.trump * 13 + ACE
             forced = ((<uint64_t>1) << (c.trump * 13 + KING)) if c.turnup_ == ace else ((<uint64_t>1) << ace)
+            if c.x.pam >= 0 and p.f.pam_or_ace and not p.f.privileged:
+                forced |= pambit  # PAM-3
             if hand & forced:
                 return hand & forced
         n = _popcount(tr)

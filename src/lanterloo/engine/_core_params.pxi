@@ -11,6 +11,7 @@ cdef class Params:
     cdef int trump_lead_highest, equivalent, later_trump_lead, void_always, min_players, max_players
     cdef int remainder, loo_penalty
     cdef long long loo_amount
+    cdef FiveOpts f  # Pam, the exchange and the flushes (_core_five_types.pxi)
 
     def __init__(self, rules):
         r = rules
@@ -38,3 +39,4 @@ cdef class Params:
         self.remainder = ("carry", "first_trick_winner", "last_trick_winner", "most_tricks").index(r.remainder)
         self.loo_penalty = ("pool", "fixed", "capped").index(r.loo_penalty)
         self.loo_amount = r.loo_amount
+        self.f = _five_opts(r)

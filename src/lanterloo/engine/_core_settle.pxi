@@ -12,16 +12,21 @@ cdef object _settle(Core c):
     tricks = []
     for t in range(c.trick_no):
         cards = tuple([(c.tr_seat[t * MAXN + k], CARDS[c.tr_card[t * MAXN + k]]) for k in range(m)])
-        tricks.append(_new(TrickRecord, (c.tr_leader[t], cards, c.tr_winner[t], False)))
+        tricks.append(_new(TrickRecord, (c.tr_leader[t], cards, c.tr_winner[t], bool(c.x.tr_civil[t]))))
     kind = c.end_kind
-    rule = ("LOO-DECL-3", shape.uncontested_rule, shape.no_play_rule, "")[kind]
+    rule = ("LOO-DECL-3", shape.uncontested_rule, shape.no_play_rule, "", "PAM-FLUSH-3")[kind]
+    if kind == K_FLUSH:
+        winners = tuple([c.x.winners[k] for k in range(c.x.n_winners)])
+        holders = tuple([c.x.holders[k] for k in range(c.x.n_holders)])
+    else:
+        winners = (c.end_winner,) if c.end_winner >= 0 else ()
+        holders = ()
     stacks = tuple([c.stacks_[s] for s in range(n)])
     outcome = _new(Outcome, (
         shape, rules, _KINDS[kind], rule, n, c.dealer_, c.pool_, stacks, shape.stakes(rules, c.pool_),
         tuple([bool(c.in_play[s]) for s in range(n)]), tuple([c.order[k] for k in range(m)]),
         tuple([c.hands[s] for s in range(n)]), tuple(tricks), tuple([c.tricks_won[s] for s in range(n)]),
-        tuple([c.taken[s] for s in range(n)]), 0, bool(c.defended), -1, -1,
-        (c.end_winner,) if c.end_winner >= 0 else (), (),
+        tuple([c.taken[s] for s in range(n)]), 0, bool(c.defended), c.x.pam, c.x.pam_holder, winners, holders,
     ))
     st = settle(outcome)
     # the batch loop settles in C (_settle_c): it must agree with the reference's settle on every deal
@@ -47,6 +52,8 @@ cdef long long _settle_c(Core c, long long* won, long long* paid):
         won[s] = paid[s] = 0
     if c.end_kind == K_NO_PLAY:
         return pool
+    if c.end_kind == K_FLUSH:
+        return _settle_flush_c(c, won, paid)
     if c.end_kind != K_TRICKS:
         won[c.end_winner] = pool
         return 0
@@ -74,7 +81,7 @@ cdef long long _settle_c(Core c, long long* won, long long* paid):
     loo = pool if p.loo_penalty == 0 else (p.loo_amount if p.loo_penalty == 1 else min(pool, p.loo_amount))
     for t in range(c.hands_in_play):
         s = c.order[t]
-        if c.tricks_won[s] == 0 and s != defended:
+        if c.tricks_won[s] == 0 and s != defended and not (p.f.holder_not_looed and s == c.x.pam_holder):
             have = c.stacks_[s] + won[s]
             paid[s] = loo if loo <= have else have
     for s in range(n):
@@ -112,6 +119,7 @@ cdef Core _copy(Core self):
     c.tricks_won = self.tricks_won
     c.taken = self.taken
     c.codes = list(self.codes)
+    _copy_five(c, self)
     c.record = True
     c.synced = 0
     return c

@@ -31,16 +31,11 @@ cdef class Shadowed:
         return self._ref().state_key()
 
 
-cdef object _action_of(int code):
-    """The action of a core action code: a card (0..51), or 52 + a declaration."""
-    return PLAYS[code] if code < 52 else _DECL_ACTIONS[code - 52]
-
-
 cdef int _catch_up(object shadow, list codes, int* synced) except -1:
-    """Apply to the shadow the actions (seat * 64 + code) it has not taken yet."""
-    cdef int k
+    """Apply to the shadow the actions (codes as ``Core._do`` records them; ``_action_of`` reads them) it has not
+    taken yet."""
     while synced[0] < len(codes):
-        k = codes[synced[0]]
-        shadow.apply(_action_of(k % 64), k // 64)
+        seat, action = _action_of(codes[synced[0]])
+        shadow.apply(action, seat)
         synced[0] += 1
     return 0

@@ -5,10 +5,13 @@ which has the whole public surface of a ``Deal``) when the extension is built an
 not ``pure``, and the rules are ones the core covers; otherwise None, and the reference ``Deal`` is made as before.
 The choice is silent: both engines give the same results (tests/test_core_differential.py), only at different speeds.
 
-What the core covers (``covers``): the Loo game (three-card, mississippi, irish, rams-loo and their house rules)
-with sequential declarations, no exchange and no Pam, any number of cards per hand but five (five cards bring the
-flush check), and at most ``MAX_SEATS`` seats; and Louse with every option (``LouseCore``). Everything else
-(five-card with Pam and the exchange, Lou, a replay with recorded reshuffles) runs on the reference.
+What the core covers (``covers``): the Loo game with sequential declarations and every one of its options: the
+three-card, mississippi, irish, rams-loo and five-card presets and their house rules, five-card Pam-Loo whole (Pam
+and every Pam option, the exchange from the stock at one's own turn or after the declarations with either
+shortfall rule, the flush check and every flush option), at most 23 seats and chips below 2**62; and Louse with
+every option (``LouseCore``). Everything else runs on the reference: Lou, and a replay that brings recorded
+reshuffles of the stock (``Deal(..., reshuffles=...)``; a core deal that reshuffles draws from its own random
+source, as the reference does, and hands the orders to its shadow, so its history records them).
 """
 
 from __future__ import annotations
@@ -54,13 +57,7 @@ def covers(rules: Rules) -> bool:
     """Whether the compiled core plays deals under ``rules``."""
     if rules.game == "louse":
         return True  # every Louse option (_core_louse.pxi)
-    return (
-        rules.game == "loo"
-        and rules.declare == "sequential"
-        and rules.exchange == "none"
-        and rules.pam == "none"
-        and rules.hand_size != 5
-    )
+    return rules.game == "loo" and rules.declare == "sequential"
 
 
 #: ``Deal.__new__`` calls this, when set, with its arguments: it returns a core deal, or None when the reference must
