@@ -18,7 +18,7 @@ from libc.stdint cimport uint64_t
 from lanterloo import validate
 from lanterloo.actions import DEFEND_MISS, PASS, PLAYS, STAND, TAKE_MISS, DefendMiss, Pass, Play, Stand, TakeMiss
 from lanterloo.cards import CARDS
-from lanterloo.engine.events import Declared, Played
+from lanterloo.engine.events import Declared, Played, Settled
 from lanterloo.engine.phases import Phase, TrickRecord
 from lanterloo.engine.scoring import Outcome, SettlementKind, settle
 from lanterloo.engine.shape import shape_of
@@ -242,8 +242,9 @@ cdef class Core:
         """Raise IllegalActionError with the reference's plain reason if ``action`` is not legal now."""
         if self._fast_ok(action, seat) >= 0:
             return None
-        self._ref().check(action, seat)
-        raise AssertionError(f"the compiled core refused {action!r}, which the reference accepts")
+        self._ref().check(action, seat)  # raises the reference's refusal
+        self._accepted(action)  # an equal action built anew (not the interned one): legal here too
+        return None
 
     def is_legal(self, action, seat=None):
         if self._fast_ok(action, seat) >= 0:
@@ -257,10 +258,7 @@ cdef class Core:
             # Not a listed action for the seat to act: the reference checks it (and raises its own reason), and
             # an accepted one (an equal action built anew) is then applied here too.
             ev = self._ref().apply(action, seat)
-            code = action.card if type(action) is Play else 52 + _DECL_CODE[type(action)]
-            if not (self._allowed() >> (code if code < 52 else code - 52)) & 1:
-                raise AssertionError(f"the compiled core refused {action!r}, which the reference accepts")
-            self._do(code)
+            self._do(self._accepted(action))
             self.synced += 1
             return ev
         self._do(code)
@@ -271,6 +269,13 @@ cdef class Core:
         if ev is None:
             ev = _EVENTS[s * 56 + code] = _new(Played, (s, action)) if code < 52 else _new(Declared, (s, action, ()))
         return ev
+
+    cdef int _accepted(self, action) except -1:
+        """The code of an action the reference has just accepted, which the core must list too."""
+        code = action.card if type(action) is Play else 52 + _DECL_CODE[type(action)]
+        if not (self._allowed() >> (code if code < 52 else code - 52)) & 1:
+            raise AssertionError(f"the compiled core refused {action!r}, which the reference accepts")
+        return code
 
     # ----------------------------------------------------------------------------------------------- apply
 
@@ -398,6 +403,8 @@ cdef class Core:
             code = k % 64
             self.shadow.apply(PLAYS[code] if code < 52 else _DECL_ACTIONS[code - 52], k // 64)
             self.synced += 1
+        if self.is_over:
+            _share_settlement(self)
         return self.shadow
 
     # ------------------------------------------------------------------------------------ the public surface
@@ -501,3 +508,4 @@ cdef class Core:
 include "_core_legal.pxi"
 include "_core_settle.pxi"
 include "_core_entry.pxi"
+include "_core_sim.pxi"
