@@ -16,9 +16,9 @@ from lanterloo.rules import Rules, value_text
 from lanterloo.sim import SimSummary, simulate
 
 
-def _progress_bar(total: int) -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:
-    """A live count on stderr when it is a terminal; nothing otherwise."""
-    if not sys.stderr.isatty():
+def progress_bar(total: int, quiet: bool = False) -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:
+    """A live count on stderr when it is a terminal and the output is not ``--json`` (``quiet``); nothing otherwise."""
+    if quiet or not sys.stderr.isatty():
         return None, lambda: None
     try:
         from rich.console import Console
@@ -36,10 +36,14 @@ def _progress_bar(total: int) -> tuple[Callable[[int, int], None] | None, Callab
     task = bar.add_task("deals", total=total)
     bar.start()
     step = max(1, total // 500)
+    mark = 0
 
     def update(done: int, target: int) -> None:
-        if done % step == 0 or done >= target:
+        # every deal on the per-action path, every STEP deals from the batch loop: redraw about 500 times in all
+        nonlocal mark
+        if done >= mark or done >= target:
             bar.update(task, completed=done)
+            mark = done + step
 
     return update, bar.stop
 
@@ -65,7 +69,7 @@ def cmd_simulate(ns: argparse.Namespace) -> int:
     specs = table_bots(ns.bots, players)
     path = _history_path(ns.history) if ns.history else None
     seed = ns.seed if ns.seed is not None else random.SystemRandom().randrange(2**31)
-    progress, stop = _progress_bar(ns.deals)
+    progress, stop = progress_bar(ns.deals, ns.json)
     try:
         summary = simulate(rules, players, ns.deals, seed, bots=specs, history=path, progress=progress)
     except LooError as e:
