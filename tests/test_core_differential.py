@@ -170,14 +170,15 @@ def test_core_plays_random_option_sets_as_the_reference() -> None:
             play_both(rules, stacks, j % n, pool, k * 8 + j, probe=j == 0)
 
 
-def test_a_copy_goes_on_alone() -> None:
-    rules = rules_with("three-card")
+@pytest.mark.parametrize(("preset", "n"), [("three-card", 5), ("louse", 4)])
+def test_a_copy_goes_on_alone(preset: str, n: int) -> None:
+    rules = rules_with(preset)
     for seed in range(200):
-        deal = Deal(rules, [100] * 5, seed % 5, rng=random.Random(seed))
+        deal = Deal(rules, [100] * n, seed % n, rng=random.Random(seed))
         chooser = random.Random(seed)
         while not deal.is_over:
             twin = deal.copy()
-            ref = PureDeal(rules, [100] * 5, seed % 5, deck=[Card.parse(c) for c in deal.start_record()["deck"]])
+            ref = PureDeal(rules, [100] * n, seed % n, deck=[Card.parse(c) for c in deal.start_record()["deck"]])
             for seat, action in deal.actions:
                 ref.apply(action, seat)
             legal = deal.legal_actions()
@@ -190,11 +191,12 @@ def test_a_copy_goes_on_alone() -> None:
         assert twin.settlement == deal.settlement
 
 
-def test_hand_histories_written_through_the_core_verify_with_the_reference() -> None:
-    rules = rules_with("three-card")
+@pytest.mark.parametrize(("preset", "n"), [("three-card", 5), ("louse", 4)])
+def test_hand_histories_written_through_the_core_verify_with_the_reference(preset: str, n: int) -> None:
+    rules = rules_with(preset)
     lines = []
     for seed in range(300):
-        deal = Deal(rules, [30] * 5, seed % 5, rng=random.Random(seed))
+        deal = Deal(rules, [30] * n, seed % n, rng=random.Random(seed))
         chooser = random.Random(seed)
         while not deal.is_over:
             legal = deal.legal_actions()
@@ -212,7 +214,7 @@ def test_hand_histories_written_through_the_core_verify_with_the_reference() -> 
 
 
 def test_options_the_core_does_not_cover_fall_back_to_the_reference() -> None:
-    for name in ("five-card", "lou", "louse"):
+    for name in ("five-card", "lou"):
         rules = rules_with(name)
         assert not core.covers(rules)
         n = max(rules.player_range()[0], 4)
@@ -243,3 +245,49 @@ def test_the_batch_simulator_keeps_every_chip_and_settles_as_the_reference() -> 
         assert sum(out["tricks"]) <= 3000 * 3
     with pytest.raises(ValueError, match="does not cover"):
         core.ext().batch(rules_with("five-card"), 5, 10, 1)
+
+
+# --- Louse (_core_louse.pxi) -------------------------------------------------------------------------------------
+
+#: Every Louse option, with the values a random option set draws from (LOUSE-DECK-1, LOUSE-PLAY-2, LOUSE-SCORE-1..3,
+#: LOUSE-3P-1); the match options (louse_target, louse_tie) belong to the session, not to a deal.
+LOUSE_OPTIONS: dict[str, tuple[Any, ...]] = {
+    "min_players": (3, 4),
+    "louse_rank": ("french", "skat"),
+    "louse_jack_order": ("diamonds_high", "clubs_high"),
+    "louse_queen_points": (0, 2, 3, 9),
+    "diamond_queen": ("cancel_own_queens", "cancel_own_bonuses", "cancel_all_queens", "collect_all_queens", "none"),
+    "louse3_mode": ("remove_two_sevens", "widow"),
+    "widow_points": ("none", "last_trick_winner"),
+}
+
+
+def test_core_plays_every_louse_deal_as_the_reference() -> None:
+    """LOUSE-DEAL-1, LOUSE-PLAY-1/2, LOUSE-SCORE-1..3: four players, the preset. A Louse deal is 32 actions, each
+    compared on both engines (about 1.4 ms a deal), so the suite plays 5,000 (LANTERLOO_DIFF_DEALS=2: 10,000), and a
+    probed deal, which asks every action's refusal at every step, only one in 250."""
+    rules = rules_with("louse")
+    for k in range(int(5_000 * SCALE)):
+        play_both(rules, [100] * 4, k % 4, 0, k, probe=k % 250 == 0)
+
+
+def test_core_plays_random_louse_option_sets_as_the_reference() -> None:
+    """Every Louse option, three players (LOUSE-3P-1: the black sevens out, or a widow) and four."""
+    rng = random.Random(12)
+    for k in range(int(100 * SCALE)):
+        chosen = {name: values[int(rng.random() * len(values))] for name, values in LOUSE_OPTIONS.items()}
+        rules = rules_with("louse", chosen)
+        assert core.covers(rules)
+        n = 3 + int(rng.random() * (5 - rules.min_players)) if rules.min_players == 3 else 4
+        stacks = [int(rng.random() * 12) for _ in range(n)]
+        pool = 0 if rng.random() < 0.5 else int(rng.random() * 20)  # Louse moves no chips: the pool is carried
+        for j in range(8):
+            play_both(rules, stacks, j % n, pool, k * 8 + j, probe=j == 0 and k % 2 == 0)
+
+
+def test_the_louse_batch_deals_every_card_and_scores_every_deal() -> None:
+    for n, opts in ((4, {}), (3, {"min_players": 3}), (3, {"min_players": 3, "louse3_mode": "widow"})):
+        out = core.ext().batch(rules_with("louse", opts), n, 2000, 7)
+        assert out["deals"] == 2000 and out["actions"] == 2000 * (32 if n == 4 else 30)
+        assert sum(out["tricks"]) == 2000 * (8 if n == 4 else 10)
+        assert all(p > 0 for p in out["points"])

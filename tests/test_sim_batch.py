@@ -14,7 +14,7 @@ import pytest
 
 from lanterloo import Deal, rules_with, simbatch
 from lanterloo.bots import make_bots
-from lanterloo.cli import simulate as cli_simulate
+from lanterloo.cli.common import progress_bar
 from lanterloo.engine import core
 from lanterloo.engine.state import PureDeal
 from lanterloo.sim import SimSummary, simulate
@@ -109,12 +109,12 @@ def test_progress_reaches_the_end_from_the_batch_loop() -> None:
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
 
 
-def test_theprogress_bar_is_off_for_json_and_off_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_progress_bar_is_off_for_json_and_off_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("sys.stderr.isatty", lambda: False)
-    assert cli_simulate.progress_bar(10_000)[0] is None
+    assert progress_bar(10_000, "simulating")[0] is None
     monkeypatch.setattr("sys.stderr.isatty", lambda: True)
-    assert cli_simulate.progress_bar(10_000, quiet=True)[0] is None
-    update, stop = cli_simulate.progress_bar(10_000)
+    assert progress_bar(10_000, "simulating", quiet=True)[0] is None
+    update, stop = progress_bar(10_000, "simulating")
     try:
         assert update is not None
         update(1024, 10_000)

@@ -48,3 +48,11 @@ def test_a_bad_request_body_is_one_sentence_that_names_the_problem(tmp_path: Pat
             assert r.status_code in (400, 422), (body, r.status_code)
             assert r.json()["error"].startswith(expected), (body, r.json())
         assert c.get("/api/tables").json()["tables"] == []  # nothing was created
+
+
+def test_the_lobby_names_each_tables_game_in_words(tmp_path: Path) -> None:
+    with client(tmp_path / "t.db") as c:
+        made = c.post("/api/tables", json={"preset": "five-card", "players": 4, "title": "Friday"}).json()
+        listed = c.get("/api/tables").json()["tables"]
+    row = next(t for t in listed if t["table_id"] == made["table_id"])
+    assert (row["title"], row["preset"], row["preset_title"]) == ("Friday", "five-card", "5-card Pam-Loo")

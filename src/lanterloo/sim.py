@@ -79,7 +79,8 @@ def _choose(bot: Bot, deal: Deal, seat: int) -> Action:
     # A random player needs only the legal actions; building a full view for it would triple a simulation's cost.
     if isinstance(bot, RandomBot):
         return bot.pick(deal.legal_actions(seat))
-    return bot.decide(deal.view(seat, with_events=False)).action
+    # Views without the event list are cheaper; a bot that reads the record (a search bot) says so.
+    return bot.decide(deal.view(seat, with_events=getattr(bot, "needs_events", False))).action
 
 
 def play_out(deal: Deal, bots: Sequence[Bot]) -> None:

@@ -61,7 +61,8 @@ def bot_names() -> list[str]:
 def _load_builtin() -> None:
     # Imported lazily so the engine core never pays for bot modules it does not use.
     with contextlib.suppress(ImportError):
-        import lanterloo.bots.heuristic  # noqa: F401
+        import lanterloo.bots.heuristic
+        import lanterloo.bots.search  # noqa: F401
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:

@@ -1,5 +1,5 @@
-"""The ``loo`` command line: variants, rules, simulate, replay, verify-deal, watch, tutorial and play (one module
-per command group).
+"""The ``loo`` command line: variants, rules, simulate, tournament, replay, verify-deal, watch, tutorial and play
+(one module per command group).
 
 Exit status: 0 on success, 1 when a hand history does not verify (or cannot be read), 2 on a usage error
 (``loo verify-deal``: 1 when a seed fails its check, 2 when there is nothing to check). Every
@@ -22,13 +22,25 @@ from lanterloo.cli.replay import cmd_replay, cmd_watch
 from lanterloo.cli.rulescmd import cmd_rules, cmd_variants
 from lanterloo.cli.serve import cmd_serve
 from lanterloo.cli.simulate import cmd_simulate, format_summary
+from lanterloo.cli.tournament import cmd_tournament
 from lanterloo.cli.tutorial import cmd_tutorial
 from lanterloo.cli.verifydeal import cmd_verify_deal
 from lanterloo.errors import LooError
 from lanterloo.rules.housefile import load_variants
 from lanterloo.termtext import escape
 
-COMMANDS = ("variants", "rules", "simulate", "replay", "verify-deal", "watch", "tutorial", "play", "serve")
+COMMANDS = (
+    "variants",
+    "rules",
+    "simulate",
+    "tournament",
+    "replay",
+    "verify-deal",
+    "watch",
+    "tutorial",
+    "play",
+    "serve",
+)
 #: The environment variable naming TOML files of house variants (separated like PATH).
 VARIANTS_ENV = "LANTERLOO_VARIANTS"
 
@@ -58,6 +70,7 @@ _HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "variants": cmd_variants,
     "rules": cmd_rules,
     "simulate": cmd_simulate,
+    "tournament": cmd_tournament,
     "replay": cmd_replay,
     "verify-deal": cmd_verify_deal,
     "watch": cmd_watch,

@@ -146,7 +146,13 @@ def styles(name: str) -> Callable[[str], list[str]]:
     return parse
 
 
-def add_table(p: argparse.ArgumentParser, *, deals: int, seed_help: str) -> None:
+def add_table(
+    p: argparse.ArgumentParser,
+    *,
+    deals: int,
+    seed_help: str,
+    bots_help: str = "one bot style per seat, comma-separated, or one style for every seat (default random)",
+) -> None:
     p.add_argument(
         "--variant",
         "-v",
@@ -178,7 +184,7 @@ def add_table(p: argparse.ArgumentParser, *, deals: int, seed_help: str) -> None
         "-b",
         type=styles("--bots"),
         metavar="STYLE,...",
-        help="one bot style per seat, comma-separated, or one style for every seat (default random)",
+        help=bots_help,
     )
 
 
@@ -251,3 +257,38 @@ class EscapedOutput(io.TextIOBase):
 def file_failure(path: str, e: OSError | ValueError, doing: str = "read") -> str:
     """One sentence for a file the command cannot use."""
     return sentence(file_error(path, e, doing))
+
+
+def progress_bar(
+    total: int, label: str, quiet: bool = False
+) -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:
+    """A progress bar on stderr for a long command, when stderr is a terminal and the output is not ``--json``
+    (``quiet``); nothing otherwise. Returns ``update(done, total)`` (or None) and ``stop()``."""
+    if quiet or not sys.stderr.isatty():
+        return None, lambda: None
+    try:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    except ImportError:
+        return None, lambda: None
+    bar = Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    task = bar.add_task("deals", total=total)
+    bar.start()
+    step = max(1, total // 500)
+    mark = 0
+
+    def update(done: int, target: int) -> None:
+        # called after every deal, or every 1,024 deals by simulate's batch loop: redraw about 500 times in all
+        nonlocal mark
+        if done >= mark or done >= target:
+            bar.update(task, completed=done)
+            mark = done + step
+
+    return update, bar.stop

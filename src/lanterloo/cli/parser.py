@@ -47,6 +47,28 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print exactly one JSON object")
 
     p = sub.add_parser(
+        "tournament",
+        help="a duplicate tournament between bots, with confidence intervals",
+        allow_abbrev=False,
+        description="Deal seeded deals and play each once per rotation of the bots round the table, so the luck of "
+        "the cards cancels; report each bot's chips (Louse: penalty points) per 100 deals with a 95%% interval.",
+    )
+    add_table(
+        p,
+        deals=200,
+        seed_help="random seed (default: a random one, which the report gives)",
+        bots_help="two or more bots, comma-separated (`loo tournament --help` lists them below), e.g. hard,balanced",
+    )
+    p.add_argument(
+        "--workers",
+        "-w",
+        type=count("--workers", 1),
+        metavar="W",
+        help="processes to play in (default: one per CPU core)",
+    )
+    p.add_argument("--json", action="store_true", help="print exactly one JSON object")
+
+    p = sub.add_parser(
         "replay",
         help="replay (and verify) a hand history",
         allow_abbrev=False,

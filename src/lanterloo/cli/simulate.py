@@ -5,47 +5,22 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
-from collections.abc import Callable
 from pathlib import Path
 
-from lanterloo.cli.common import Failure, UsageError, file_failure, shown, table_bots, table_players, table_rules
+from lanterloo.cli.common import (
+    Failure,
+    UsageError,
+    file_failure,
+    progress_bar,
+    shown,
+    table_bots,
+    table_players,
+    table_rules,
+)
 from lanterloo.engine import shape_of
 from lanterloo.errors import LooError
 from lanterloo.rules import Rules, value_text
 from lanterloo.sim import SimSummary, simulate
-
-
-def progress_bar(total: int, quiet: bool = False) -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:
-    """A live count on stderr when it is a terminal and the output is not ``--json`` (``quiet``); nothing otherwise."""
-    if quiet or not sys.stderr.isatty():
-        return None, lambda: None
-    try:
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-    except ImportError:
-        return None, lambda: None
-    bar = Progress(
-        TextColumn("simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    )
-    task = bar.add_task("deals", total=total)
-    bar.start()
-    step = max(1, total // 500)
-    mark = 0
-
-    def update(done: int, target: int) -> None:
-        # every deal on the per-action path, every STEP deals from the batch loop: redraw about 500 times in all
-        nonlocal mark
-        if done >= mark or done >= target:
-            bar.update(task, completed=done)
-            mark = done + step
-
-    return update, bar.stop
 
 
 def _history_path(text: str) -> Path:
@@ -69,7 +44,7 @@ def cmd_simulate(ns: argparse.Namespace) -> int:
     specs = table_bots(ns.bots, players)
     path = _history_path(ns.history) if ns.history else None
     seed = ns.seed if ns.seed is not None else random.SystemRandom().randrange(2**31)
-    progress, stop = progress_bar(ns.deals, ns.json)
+    progress, stop = progress_bar(ns.deals, "simulating", quiet=ns.json)
     try:
         summary = simulate(rules, players, ns.deals, seed, bots=specs, history=path, progress=progress)
     except LooError as e:

@@ -68,10 +68,11 @@ cdef extern from *:
 
 
 include "_core_params.pxi"
+include "_core_shadow.pxi"
 
 
 @cython.final  # not subclassed: its C methods are called directly, not through a table
-cdef class Core:
+cdef class Core(Shadowed):
     cdef Params p
     cdef object shadow
     cdef readonly bint is_over
@@ -397,14 +398,9 @@ cdef class Core:
                 ante=bool(self.anted),
             )
             self.synced = 0
-        codes = self.codes
-        while self.synced < len(codes):
-            k = codes[self.synced]
-            code = k % 64
-            self.shadow.apply(PLAYS[code] if code < 52 else _DECL_ACTIONS[code - 52], k // 64)
-            self.synced += 1
+        _catch_up(self.shadow, self.codes, &self.synced)
         if self.is_over:
-            _share_settlement(self)
+            _share_settlement(self.shadow, _settle(self))
         return self.shadow
 
     # ------------------------------------------------------------------------------------ the public surface
@@ -460,14 +456,6 @@ cdef class Core:
         return self._settle() if self.is_over else None
 
     @property
-    def started(self):
-        return self._ref().started
-
-    @property
-    def events(self):
-        return self._ref().events
-
-    @property
     def actions(self):
         return tuple([(k // 64, PLAYS[k % 64] if k % 64 < 52 else _DECL_ACTIONS[k % 64 - 52]) for k in self.codes])
 
@@ -488,18 +476,6 @@ cdef class Core:
     def exchange_limit(self):
         return 0
 
-    def view(self, seat, *, with_events=True):
-        return self._ref().view(seat, with_events=with_events)
-
-    def hidden(self):
-        return self._ref().hidden()
-
-    def start_record(self):
-        return self._ref().start_record()
-
-    def state_key(self):
-        return self._ref().state_key()
-
     def copy(self):
         """An independent copy (for search bots): the C state is copied; the copy makes its own shadow if asked."""
         return _copy(self)
@@ -508,4 +484,5 @@ cdef class Core:
 include "_core_legal.pxi"
 include "_core_settle.pxi"
 include "_core_entry.pxi"
+include "_core_louse.pxi"
 include "_core_sim.pxi"

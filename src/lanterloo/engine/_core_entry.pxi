@@ -36,14 +36,16 @@ def make(rules, stacks, dealer, pool, deck, seed, rng, ante, reshuffles):
         return None
     hit = _PARAMS.get(id(rules))
     if hit is None or (<tuple>hit)[0] is not rules:
-        hit = (rules, Params(rules) if _covers(rules) else None)
+        hit = (rules, (LouseParams(rules) if rules.game == "louse" else Params(rules)) if _covers(rules) else None)
         if len(_PARAMS) >= 10_000:
             _PARAMS.clear()
         _PARAMS[id(rules)] = hit
     if (<tuple>hit)[1] is None:
         return None
+    if type((<tuple>hit)[1]) is LouseParams:
+        return _louse_make((<tuple>hit)[1], rules, stacks, dealer, pool, deck, seed, rng, ante)
     p = (<tuple>hit)[1]
-    if not _plain_arguments(p, stacks, dealer, pool, deck, seed, rng, ante):
+    if not _plain_arguments(p.min_players, p.max_players, stacks, dealer, pool, deck, seed, rng, ante):
         # anything but the usual values: the reference's checks refuse or normalise them
         rules, stacks, dealer, pool, deck, seed, _ = validate.deal_arguments(
             rules, stacks, dealer, pool, deck, seed, rng, ante, None
@@ -69,10 +71,11 @@ def bind(rules_class, covers, deal_class, shadow_class):
     _Rules, _covers, _Deal, _shadow_class = rules_class, covers, deal_class, shadow_class
 
 
-cdef bint _plain_arguments(Params p, stacks, dealer, pool, deck, seed, rng, ante):
-    """Whether the arguments are the usual ones, which every check of validate.deal_arguments passes."""
+cdef bint _plain_arguments(int lo, int hi, stacks, dealer, pool, deck, seed, rng, ante):
+    """Whether the arguments are the usual ones, which every check of validate.deal_arguments passes (``lo`` to
+    ``hi`` players)."""
     cdef Py_ssize_t n = len(stacks)
-    if n < p.min_players or n > p.max_players:
+    if n < lo or n > hi:
         return False
     for x in stacks:
         if type(x) is not int or not 0 <= x < 1_000_000_000_000_000:
@@ -111,7 +114,7 @@ cdef inline uint64_t _splitmix(uint64_t* state) nogil:
 def batch(rules, int players, long long deals, uint64_t seed):
     """Random play of ``deals`` whole deals of ``players`` seats under ``rules`` (which the core must cover), each
     seat's stack topped up to a million before each deal, the pool starting empty and carried. Returns the totals:
-    ``{"deals", "actions", "tricks" (per seat), "net" (chips per seat), "pool"}``."""
+    ``{"deals", "actions", "tricks" (per seat), "net" (chips per seat), "pool"}`` (Louse: ``louse_batch``'s)."""
     cdef Params p
     cdef Core c
     cdef long long d, actions = 0, k
@@ -122,6 +125,8 @@ def batch(rules, int players, long long deals, uint64_t seed):
     cdef long long paid[MAXN]
     if _covers is None or not _covers(rules):
         raise ValueError("the compiled core does not cover these rules")
+    if rules.game == "louse":
+        return louse_batch(rules, players, deals, seed)
     p = Params(rules)
     if not p.min_players <= n <= p.max_players or n >= MAXN:
         raise ValueError(f"{rules.preset} is not played by {n} players")

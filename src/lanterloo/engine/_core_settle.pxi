@@ -117,13 +117,12 @@ cdef Core _copy(Core self):
     return c
 
 
-cdef void _share_settlement(Core c) except *:
-    """Give the shadow of a finished deal the core's own Settlement object, in its ``settlement`` and its last event,
-    so that ``deal.events[-1].settlement is deal.settlement`` holds on the core as on the reference (the two are
-    equal; a client may rely on the identity). The list is indexed by ``len - 1``: this module is compiled with
-    ``wraparound=False``, under which ``[-1]`` reads before the list's start (an earlier fix crashed on it)."""
-    st = _settle(c)
-    sh = c.shadow
+cdef void _share_settlement(object sh, object st) except *:
+    """Give the shadow ``sh`` of a finished core deal the core's own Settlement object ``st``, in its
+    ``settlement`` and its last event, so that ``deal.events[-1].settlement is deal.settlement`` holds on the core as
+    on the reference (the two are equal; a client may rely on the identity). The list is indexed by ``len - 1``:
+    this module is compiled with ``wraparound=False``, under which ``[-1]`` reads before the list's start (an earlier
+    fix crashed on it)."""
     if sh._settlement is st:
         return
     log = sh._events

@@ -164,8 +164,8 @@ def simulate_random(rules, int n, long long deals, sessions_rng, bot_rngs, long 
     cdef int s, i, j, t, code, dealer, reason, who, looed
     cdef uint64_t m
     cdef double x
-    if _covers is None or not _covers(rules):
-        raise ValueError("the compiled core does not cover these rules")
+    if _covers is None or not _covers(rules) or rules.game != "loo":
+        raise ValueError("the batch loop of loo simulate does not cover these rules")
     p = Params(rules)
     if not p.min_players <= n <= p.max_players or n >= MAXN or len(bot_rngs) != n:
         raise ValueError(f"{rules.preset} is not played by {n} players")

@@ -9,8 +9,8 @@ speeds. ``LANTERLOO_ENGINE=pure`` (or ``select("pure")``) forces the reference.
 
 What the core covers (``covers``): the Loo game (three-card, mississippi, irish, rams-loo and their house rules)
 with sequential declarations, no exchange and no Pam, any number of cards per hand but five (five cards bring the
-flush check), and at most ``MAX_SEATS`` seats. Everything else (five-card with Pam and the exchange, Lou, Louse, a
-replay with recorded reshuffles) runs on the reference.
+flush check), and at most ``MAX_SEATS`` seats; and Louse with every option (``LouseCore``). Everything else
+(five-card with Pam and the exchange, Lou, a replay with recorded reshuffles) runs on the reference.
 """
 
 from __future__ import annotations
@@ -54,6 +54,8 @@ def select(name: str) -> None:
 
 def covers(rules: Rules) -> bool:
     """Whether the compiled core plays deals under ``rules``."""
+    if rules.game == "louse":
+        return True  # every Louse option (_core_louse.pxi)
     return (
         rules.game == "loo"
         and rules.declare == "sequential"
@@ -96,5 +98,5 @@ def bind(deal: type, reference: type) -> None:
         _ext.bind(Rules, covers, deal, reference)
         # isinstance(core_deal, Deal) holds: Deal is an ABC and Core a registered virtual subclass. Making a deal
         # does not ask isinstance (type.__call__ tests real subclassing), so the per-deal path is unchanged.
-        deal.register(_ext.Core)  # type: ignore[attr-defined]
+        deal.register(getattr(_ext, "Shadowed", _ext.Core))  # type: ignore[attr-defined]  # Core and LouseCore
         deal.__new__ = staticmethod(_ext.new)  # type: ignore[method-assign]

@@ -293,6 +293,9 @@ def create_app(
                     "table_id": setup.id,
                     "title": setup.title,
                     "preset": setup.preset,
+                    "preset_title": PRESET_INFO[setup.preset].display_title
+                    if setup.preset in PRESET_INFO
+                    else setup.preset,
                     "players": setup.players,
                     "seated": seated,
                     "status": status,

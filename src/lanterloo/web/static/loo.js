@@ -177,7 +177,7 @@ async function listTables(offset) {
         { "data-table": t.table_id },
         el("a", { href: `/t/${encodeURIComponent(t.table_id)}`, text: t.title || t.table_id }),
         ` `,
-        el("span", { class: "muted", text: `${t.preset} · ${seats} · ${t.status}` }),
+        el("span", { class: "muted", text: `${t.preset_title || t.preset} · ${seats} · ${t.status}` }),
       ),
     );
   }

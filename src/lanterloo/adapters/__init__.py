@@ -1,0 +1,6 @@
+"""Adapters to the RL and game-theory ecosystems, over the public engine API (docs/adapters.md).
+
+``spaces`` (a fixed action index space and observation encoding per set of rules) needs nothing outside the
+standard library; ``openspiel`` needs pyspiel (the ``rl`` extra) and registers every preset with it on import. Its
+``resample_from_infostate`` draws deals with ``lanterloo.bots.worlds``, the search bots' sampler.
+"""

@@ -1,0 +1,331 @@
+"""Every preset as an OpenSpiel game (docs/adapters.md): ``import lanterloo.adapters.openspiel`` registers
+``lanterloo_three_card``, ``lanterloo_five_card``, ... with pyspiel, and
+``pyspiel.load_game("lanterloo_lou(players=4)")`` loads one.
+
+One OpenSpiel game is one deal. Chance deals the pack one card at a time (each outcome a card, uniform over the
+cards left), then the seats act through ``ActionSpace`` indices. Lou's secret In or Out is taken in seat order, each
+seat seeing only that the others committed. The returns are each seat's chips won or lost in the deal, antes
+included (Louse: minus the penalty points), so the game is general-sum: a pool carried forward is nobody's.
+Game parameters are the table (``players``, ``stack``, ``dealer``, ``pool``) and every rules option, named as in
+``loo rules``, with the preset's value as its default.
+
+The information state of a seat is its dealt hand, its hand now and the deal's record as shown to it; the
+observation is ``spaces.encode`` of its view; the information-state tensor adds every finished trick's cards by
+seat. ``resample_from_infostate`` draws a deal the seat cannot tell from this one (``worlds.sample``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from lanterloo.adapters import spaces
+from lanterloo.bots import worlds
+from lanterloo.cards import Card
+from lanterloo.engine import Deal, deck_for
+from lanterloo.engine.scoring import louse_card_values
+from lanterloo.errors import LooError
+from lanterloo.rules import PRESET_INFO, Rules, rules_with
+
+#: The table's parameters; every rules option but these is a parameter too.
+TABLE = ("players", "stack", "dealer", "pool")
+_NOT_OPTIONS = ("preset", "game")
+PRESETS = ("three-card", "mississippi", "irish", "rams-loo", "five-card", "lou", "louse")
+
+
+def game_name(preset: str) -> str:
+    """The pyspiel short name of a preset: ``three-card`` -> ``lanterloo_three_card``."""
+    return "lanterloo_" + preset.replace("-", "_")
+
+
+def _default_players(rules: Rules) -> int:
+    lo, hi = rules.player_range()
+    return min(max(5, lo), hi)
+
+
+def _spec(preset: str) -> dict[str, Any]:
+    rules = PRESET_INFO[preset].rules
+    spec: dict[str, Any] = {"players": _default_players(rules), "stack": 100, "dealer": 0, "pool": 0}
+    for f in dataclasses.fields(rules):
+        if f.name not in _NOT_OPTIONS:
+            spec[f.name] = getattr(rules, f.name)
+    return spec
+
+
+def _game_type(preset: str) -> pyspiel.GameType:
+    rules = PRESET_INFO[preset].rules
+    lo, hi = rules.player_range()
+    return pyspiel.GameType(
+        short_name=game_name(preset),
+        long_name=f"lanterloo {PRESET_INFO[preset].display_title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=hi,
+        min_num_players=lo,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_spec(preset),
+    )
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a game's states share, in plain Python: the rules, the start, the pack, the action space. The states keep
+    it rather than the pyspiel game, whose Python attributes do not survive OpenSpiel's pickling."""
+
+    rules: Rules
+    start: worlds.Start
+    pack: tuple[Card, ...]
+    space: spaces.ActionSpace
+    layout: worlds.Layout
+
+    @property
+    def players(self) -> int:
+        return len(self.start.stacks)
+
+    @property
+    def chips(self) -> int:
+        return sum(self.start.stacks) + self.start.pool
+
+    @classmethod
+    def of(cls, preset: str, values: dict[str, Any]) -> Table:
+        options = {k: v for k, v in values.items() if k not in TABLE}
+        changed = {k: v for k, v in options.items() if getattr(PRESET_INFO[preset].rules, k) != v}
+        rules = rules_with(preset, changed)
+        if rules.exchange_shortfall == "reshuffle":
+            raise LooError(
+                "The OpenSpiel adapter cannot model a reshuffle of the discards: use exchange_shortfall=limit."
+            )
+        players = int(values["players"])
+        rules.check_players(players)
+        start = worlds.Start(rules, (int(values["stack"]),) * players, int(values["dealer"]), int(values["pool"]))
+        pack = tuple(deck_for(rules, players))
+        return cls(rules, start, pack, spaces.ActionSpace(rules), worlds.layout(start))
+
+
+_TABLES: dict[str, Table] = {}
+
+
+def table_of(game: Any) -> Table:
+    """The ``Table`` of a pyspiel game of ours (rebuilt from its parameters after unpickling)."""
+    key = str(game)
+    if key not in _TABLES:
+        preset = next(p for p in PRESETS if game_name(p) == game.get_type().short_name)
+        _TABLES[key] = Table.of(preset, {**_spec(preset), **game.get_parameters()})
+    return _TABLES[key]
+
+
+class LooGame(pyspiel.Game):  # type: ignore[misc]
+    """One deal of a lanterloo preset as an OpenSpiel game."""
+
+    PRESET = "three-card"  # each registered game is a subclass naming its preset
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        preset = self.PRESET
+        values = {**_spec(preset), **(params or {})}
+        table = Table.of(preset, values)
+        rules, n, h = table.rules, table.players, table.rules.hand_size
+        if rules.game == "louse":
+            values_ = louse_card_values(rules.louse_queen_points)
+            low, high = -float(sum(values_[c] for c in table.pack)), 0.0
+        else:
+            low, high = -float(values["stack"]), float(table.chips)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=table.space.size,
+            max_chance_outcomes=52,
+            num_players=n,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=None,
+            max_game_length=len(table.pack) + 2 + n * (h + 4),
+        )
+        super().__init__(_game_type(preset), info, values)
+        _TABLES[str(self)] = table
+
+    def new_initial_state(self) -> LooState:
+        return LooState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> LooObserver:
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return LooObserver(table_of(self), recall)
+
+
+class _Held:
+    """The state's table and ``Deal``, in a box that OpenSpiel's clone (a deep copy) copies with ``Deal.copy``,
+    and its pickling writes as the deck and the actions."""
+
+    __slots__ = ("deal", "table")
+
+    def __init__(self, table: Table, deal: Deal | None) -> None:
+        self.table = table
+        self.deal = deal
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+        return _Held(self.table, self.deal.copy() if self.deal is not None else None)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self.deal is None:
+            return (_Held, (self.table, None))
+        return (_replayed, (self.table, [int(c) for c in self.deal.started.deck], list(self.deal.actions)))
+
+
+def _replayed(table: Table, deck: list[int], actions: list[tuple[int, Any]]) -> _Held:
+    return _Held(table, worlds.replay(table.start, deck, actions))
+
+
+class LooState(pyspiel.State):  # type: ignore[misc]
+    """A deal in progress: the cards dealt so far by chance, then the engine's ``Deal``."""
+
+    def __init__(self, game: LooGame) -> None:
+        super().__init__(game)
+        self.order: list[Card] = []
+        self.held = _Held(table_of(game), None)
+
+    @property
+    def table(self) -> Table:
+        return self.held.table
+
+    @property
+    def deal(self) -> Deal | None:
+        return self.held.deal
+
+    # --- chance -----------------------------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self.deal is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.deal.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return self.deal.seats_to_act()[0]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        taken = set(self.order)
+        left = [int(c) for c in self.table.pack if c not in taken]
+        return [(c, 1.0 / len(left)) for c in sorted(left)]
+
+    # --- play -------------------------------------------------------------------------------------------------
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.deal is not None
+        if player not in self.deal.seats_to_act():
+            return []
+        return self.table.space.legal(self.deal.view(player, with_events=False))
+
+    def _apply_action(self, action: int) -> None:
+        if self.deal is None:
+            self.order.append(Card(action))
+            if len(self.order) == len(self.table.pack):
+                self.held.deal = self.table.start.deal(self.order)
+            return
+        seat = self.deal.seats_to_act()[0]
+        view = self.deal.view(seat, with_events=False)
+        self.deal.apply(self.table.space.action(action, view), seat)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {Card(action)}"
+        if self.deal is None or player not in self.deal.seats_to_act():
+            return f"action {action}"
+        return self.table.space.action(action, self.deal.view(player, with_events=False)).notation()
+
+    def is_terminal(self) -> bool:
+        return self.deal is not None and self.deal.is_over
+
+    def returns(self) -> list[float]:
+        if self.deal is None or not self.deal.is_over:
+            return [0.0] * self.table.players
+        settlement = self.deal.settlement
+        if self.table.rules.game == "louse" and settlement is not None:
+            return [-float(p) for p in settlement.points]
+        return [float(a - b) for a, b in zip(self.deal.stacks, self.table.start.stacks, strict=True)]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> LooState:
+        """A state ``player_id`` cannot tell from this one, drawn by ``worlds.sample``."""
+        fresh = LooState(self.get_game())
+        if self.deal is None:
+            return fresh  # nothing is known yet
+        rng = random.Random(int(probability_sampler() * 2**53))
+        order, actions = worlds.sample(self.deal.view(player_id), rng, self.dealt(player_id))
+        for c in order:
+            fresh.apply_action(int(c))
+        assert fresh.deal is not None
+        for seat, a in actions:
+            fresh.apply_action(self.table.space.index(a, fresh.deal.hand(seat)))
+        return fresh
+
+    def dealt(self, seat: int) -> list[Card]:
+        """The cards ``seat`` was dealt (empty before the deal)."""
+        return worlds.dealt_hand(self.order, self.table.layout, seat) if self.deal is not None else []
+
+    def __str__(self) -> str:
+        if self.deal is None:
+            return f"dealing: {' '.join(map(str, self.order))}"
+        hands = " | ".join(" ".join(map(str, self.deal.hand(s))) for s in range(self.table.players))
+        return f"{self.deal.phase.value}; hands {hands}; pool {self.deal.pool}; stacks {list(self.deal.stacks)}"
+
+
+class LooObserver:
+    """OpenSpiel's observer: ``spaces.encode`` of the seat's view; with perfect recall, also every finished trick's
+    cards by seat (counted from the observer) and its strings carry the whole record."""
+
+    def __init__(self, table: Table, recall: bool) -> None:
+        self.table = table
+        self.recall = recall
+        d, n, h = len(table.space.deck), table.players, table.rules.hand_size
+        base = spaces.observation_size(table.space, n)
+        self.history = h * n * d if recall else 0
+        self.tensor = np.zeros(base + self.history, np.float32)
+        self.dict = {"observation": self.tensor[:base]}
+        if recall:
+            self.dict["tricks"] = self.tensor[base:].reshape(h, n, d)
+
+    def set_from(self, state: LooState, player: int) -> None:
+        self.tensor.fill(0)
+        if state.deal is None:
+            return
+        view = state.deal.view(player, with_events=False)
+        self.tensor[: len(self.dict["observation"])] = spaces.encode(self.table.space, view, self.table.chips)
+        if self.recall:
+            position = self.table.space.position
+            for t, record in enumerate(view.tricks):
+                for s, c in record.cards:
+                    self.dict["tricks"][t, (s - player) % view.players, position[c]] = 1.0
+
+    def string_from(self, state: LooState, player: int) -> str:
+        if state.deal is None:
+            return f"seat {player}; the cards are being dealt"
+        if self.recall:
+            dealt = " ".join(map(str, sorted(state.dealt(player))))
+            return f"seat {player}; dealt {dealt}; hand " + worlds.seen(state.deal.view(player))
+        v = state.deal.view(player, with_events=False)
+        trick = " ".join(f"{s}:{c}" for s, c in v.trick)
+        decl = " ".join(str(d) if d is not None else "-" for d in v.declarations)
+        return (
+            f"seat {player}; {v.phase.value}; hand {' '.join(map(str, v.hand))}; turn-up {v.turnup}; "
+            f"declared {decl}; trick {trick}; tricks {list(v.tricks_won)}; stacks {list(v.stacks)}; pool {v.pool}"
+        )
+
+
+def register() -> list[str]:
+    """Register every preset with pyspiel (done on import); returns the short names."""
+    names = []
+    for preset in PRESETS:
+        kind = _game_type(preset)
+        if kind.short_name not in pyspiel.registered_names():
+            game = type(f"LooGame_{preset.replace('-', '_')}", (LooGame,), {"PRESET": preset})
+            pyspiel.register_game(kind, game)
+        names.append(kind.short_name)
+    return names
+
+
+GAMES = register()

@@ -1,0 +1,254 @@
+"""Sampling the deals a seat cannot tell apart from the real one, from its ``View`` alone: determinisation for the
+search bots, and OpenSpiel's ``resample_from_infostate``.
+
+A sampled world is a deck order and an action list that, replayed from the deal's start, show the seat exactly the
+view it has: the same hand and the same record of the deal. The sampler keeps what the seat knows where it was (the
+cards it was dealt, drew or took with the Miss, the turn-up, the cards others have played or shown, in the hands
+they came from), fills the rest at random, keeping a seat that showed out of a suit without it, and re-draws the
+others' hidden choices (which cards they exchanged, Lou's secret In or Out before the reveal). The replay through
+the engine is the judge: a world whose replay refuses an action or shows the seat anything different is thrown
+away and another drawn, so no rule of the game is re-encoded here beyond following suit.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from lanterloo.actions import PASS, STAND, Action, Play, discard
+from lanterloo.cards import Card
+from lanterloo.engine import Deal, Phase, View, deck_for
+from lanterloo.engine.events import Committed, DealStarted, Declared, Exchanged, Revealed
+from lanterloo.errors import LooError
+from lanterloo.rules import Rules
+
+
+@dataclass(frozen=True)
+class Start:
+    """How a deal starts, apart from its cards: what a replay needs besides the deck and the actions."""
+
+    rules: Rules
+    stacks: tuple[int, ...]
+    dealer: int = 0
+    pool: int = 0
+    ante: bool = True
+
+    @classmethod
+    def of(cls, view: View) -> Start:
+        """The start of the deal ``view`` shows (a view built with its events)."""
+        if not view.events and view.phase is Phase.ANTE:
+            # Lou's dealer is still to set the ante: nothing has happened, not even the antes
+            return cls(view.rules, view.stacks, view.dealer, view.pool)
+        first = view.events[0] if view.events else None
+        if type(first) is not DealStarted:
+            raise LooError("Sampling a deal needs the view's events: build it with with_events=True.")
+        return cls(view.rules, first.stacks, first.dealer, first.pool, first.ante)
+
+    def deal(self, deck: Sequence[int]) -> Deal:
+        return Deal(self.rules, list(self.stacks), self.dealer, pool=self.pool, deck=list(deck), ante=self.ante)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where each position of the deck goes: every seat's dealt hand, the Miss, the widow, the turn-up and the
+    stock in drawing order (positions into the deck list)."""
+
+    hands: tuple[tuple[int, ...], ...]
+    miss: tuple[int, ...]
+    widow: tuple[int, ...]
+    turnup: int | None
+    stock: tuple[int, ...]
+
+
+@lru_cache(maxsize=256)
+def layout(start: Start) -> Layout:
+    """Deal the pack in its canonical order once and see where each position went (dealing is positional)."""
+    pack = deck_for(start.rules, len(start.stacks))
+    deal = start.deal(pack)
+    while not any(deal.hand(s) for s in range(deal.players)) and not deal.is_over:
+        deal.apply(deal.legal_actions()[0])  # Lou's dealer sets the ante before the cards are dealt
+    where = {c: i for i, c in enumerate(pack)}
+    hidden = deal.hidden()
+    turnup = deal.view(None, with_events=False).turnup
+    return Layout(
+        hands=tuple(tuple(sorted(where[c] for c in h)) for h in hidden.hands),
+        miss=tuple(where[c] for c in hidden.miss),
+        widow=tuple(where[c] for c in hidden.widow),
+        turnup=where[turnup] if turnup is not None else None,
+        stock=tuple(where[c] for c in hidden.stock),
+    )
+
+
+def dealt_hand(deck: Sequence[int], where: Layout, seat: int) -> list[Card]:
+    """The cards ``seat`` was dealt from ``deck``."""
+    return [Card(deck[i]) for i in where.hands[seat]]
+
+
+def replay(start: Start, deck: Sequence[int], actions: Sequence[tuple[int, Action]]) -> Deal:
+    deal = start.deal(deck)
+    for seat, action in actions:
+        deal.apply(action, seat)
+    return deal
+
+
+def seen(view: View) -> str:
+    """What the seat of ``view`` knows: its hand and the record of the deal as shown to it."""
+    return " ".join(map(str, view.hand)) + "\n" + "\n".join(repr(e) for e in view.events)
+
+
+def sample(
+    view: View, rng: random.Random, dealt: Sequence[Card] | None = None, tries: int = 500
+) -> tuple[list[Card], list[tuple[int, Action]]]:
+    """A deck order and action list that replay to ``view`` for its seat (module docstring). ``dealt``, when the
+    caller knows it, fixes the cards the seat was dealt (the view forgets them once it takes the Miss)."""
+    if view.seat is None:
+        raise LooError("Only a seat's view can be sampled: a spectator's view holds no hand.")
+    start = Start.of(view)
+    plan = _Plan.of(view, layout(start), dealt)
+    target = seen(view)
+    for _ in range(tries):
+        order = plan.draw(rng)
+        if order is None:
+            continue
+        actions = plan.actions(order, rng)
+        try:
+            world = replay(start, order, actions)
+        except LooError:
+            continue  # a hand the engine would not have let play as it did: draw again
+        if seen(world.view(view.seat)) == target:
+            return order, actions
+    raise LooError(f"No deal matching what seat {view.seat} knows was found in {tries} draws.")
+
+
+def world(view: View, rng: random.Random) -> Deal:
+    """A deal, at the same point, that the seat of ``view`` cannot tell from the real one."""
+    order, actions = sample(view, rng)
+    return replay(Start.of(view), order, actions)
+
+
+@dataclass
+class _Plan:
+    """What the sampler keeps fixed, the slots each other seat's known cards and voids apply to, and the action
+    list with the others' hidden choices marked."""
+
+    pack: list[Card]
+    fixed: dict[int, Card]  # deck position -> the card the seat knows is there
+    final: dict[int, list[int]]  # other seat -> the positions of the hand it plays from
+    known: dict[int, set[Card]]  # other seat -> cards it has played or shown
+    voids: dict[int, set[int]]  # other seat -> effective suits it showed out of
+    eff: tuple[int, ...]
+    discards: dict[int, list[int]]  # other seat -> the dealt positions it exchanged (a fixed choice)
+    history: list[tuple[int, Action | None]]  # None: another seat's exchange or secret In or Out, to re-draw
+
+    @classmethod
+    def of(cls, view: View, where: Layout, dealt: Sequence[Card] | None) -> _Plan:
+        me = view.seat
+        assert me is not None
+        n = view.players
+        fixed: dict[int, Card] = {}
+        final = {s: list(where.hands[s]) for s in range(n) if s != me}
+        discards: dict[int, list[int]] = {}
+        history: list[tuple[int, Action | None]] = []
+        played: set[Card] = set()
+        swapped: set[Card] = set()
+        drawn: set[Card] = set()
+        secret = not any(type(e) is Revealed for e in view.events)
+        miss_cards: set[Card] = set()
+        stock_at = 0
+        for e in view.events:
+            action = getattr(e, "action", None)
+            if type(e) is Exchanged:
+                draws = list(where.stock[stock_at : stock_at + e.number])
+                stock_at += e.number
+                if e.seat == me:
+                    assert e.action is not None
+                    fixed.update(zip(draws, e.drawn, strict=True))
+                    drawn.update(e.drawn)
+                    swapped.update(e.action.cards)
+                else:
+                    kept = final[e.seat][: len(final[e.seat]) - e.number]
+                    discards[e.seat] = final[e.seat][len(kept) :]
+                    final[e.seat] = kept + draws
+                history.append((e.seat, e.action if e.seat == me else None))
+            elif type(e) is Committed:
+                history.append((e.seat, e.action if e.seat == me or not secret else None))
+            elif action is not None and e.seat is not None:
+                history.append((e.seat, action))
+                if e.seat == me and type(action) is Play:
+                    played.add(action.card)
+                if type(e) is Declared and e.seat == me and e.hand:
+                    miss_cards = set(e.hand)
+        # the cards the seat was dealt, worked back from its hand now
+        mine = (set(view.hand) | played | swapped) - drawn
+        # who plays from the Miss: its taker, or the dealer who defended it (LOO-DECL-6)
+        taker = view.miss_taker if view.miss_taker is not None else (view.dealer if view.defended else None)
+        if taker == me:
+            # the hand it plays from is the Miss; the hand it was dealt is known only if the caller says
+            fixed.update(zip(where.miss, sorted(miss_cards), strict=False))
+            mine = set(dealt) if dealt is not None else set()
+        elif taker is not None:
+            final[taker] = list(where.miss)
+        if dealt is not None:
+            mine = set(dealt)
+        fixed.update(zip(where.hands[me], sorted(mine), strict=False))
+        if where.turnup is not None and view.turnup is not None:
+            fixed[where.turnup] = view.turnup
+        known: dict[int, set[Card]] = {s: set() for s in final}
+        voids: dict[int, set[int]] = {s: set() for s in final}
+        eff = view.tables.eff
+        follows = not (view.rules.game == "lou" and not view.rules.lou_follow_suit)
+        for cards in [r.cards for r in view.tricks] + ([view.trick] if view.trick else []):
+            led = eff[cards[0][1]]
+            for s, c in cards:
+                if s in known:
+                    known[s].add(c)
+                    if follows and eff[c] != led:
+                        voids[s].add(led)
+        for s, shown in view.flushes:
+            if s in known:
+                known[s].update(shown)
+        pack = deck_for(view.rules, n)
+        return cls(pack, fixed, final, known, voids, eff, discards, history)
+
+    def draw(self, rng: random.Random) -> list[Card] | None:
+        """A deck order keeping the fixed cards, the others' known cards in their hands, and their voids."""
+        order: dict[int, Card] = dict(self.fixed)
+        taken = set(self.fixed.values())
+        for s, slots in self.final.items():
+            open_slots = [i for i in slots if i not in order]
+            cards = [c for c in self.known[s] if c not in taken]
+            if len(cards) > len(open_slots):
+                return None
+            rng.shuffle(open_slots)
+            for i, c in zip(open_slots, cards, strict=False):
+                order[i] = c
+                taken.add(c)
+        free = [c for c in self.pack if c not in taken]
+        rng.shuffle(free)
+        # the hands of seats that showed out of a suit first, from the cards they may hold
+        for s, slots in sorted(self.final.items(), key=lambda kv: -len(self.voids[kv[0]])):
+            if not self.voids[s]:
+                continue
+            for i in slots:
+                if i in order:
+                    continue
+                pick = next((k for k, c in enumerate(free) if self.eff[c] not in self.voids[s]), None)
+                if pick is None:
+                    return None
+                order[i] = free.pop(pick)
+        rest = iter(free)
+        return [order[i] if i in order else next(rest) for i in range(len(self.pack))]
+
+    def actions(self, order: Sequence[Card], rng: random.Random) -> list[tuple[int, Action]]:
+        """The action list with the others' hidden choices drawn for this deck order."""
+        out: list[tuple[int, Action]] = []
+        for s, a in self.history:
+            if a is None:
+                if s in self.discards:
+                    a = discard(sum(1 << order[i] for i in self.discards[s]))
+                else:
+                    a = rng.choice((STAND, PASS))
+            out.append((s, a))
+        return out

@@ -1,0 +1,140 @@
+"""Search bots, the deals they sample, and duplicate tournaments (issue 12, items 1 and 3)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lanterloo.bots import make_bot, worlds
+from lanterloo.bots.search import SearchBot
+from lanterloo.cli import main
+from lanterloo.engine import Deal
+from lanterloo.errors import LooError
+from lanterloo.rules import PRESET_INFO, rules_with
+from lanterloo.tournament import Plan, run
+
+PRESETS = ("three-card", "irish", "rams-loo", "five-card", "lou", "louse")
+
+
+def _deal_at(preset: str, seed: int, steps: int) -> Deal:
+    """A deal of ``preset`` after ``steps`` random actions (or over, if it ends first)."""
+    rules = rules_with(preset)
+    lo, hi = rules.player_range()
+    rng = random.Random(seed)
+    deal = Deal(rules, [100] * min(max(5, lo), hi), seed % 3, seed=seed)
+    for _ in range(steps):
+        if deal.is_over:
+            break
+        seat = deal.seats_to_act()[0]
+        deal.apply(rng.choice(deal.legal_actions(seat)), seat)
+    return deal
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(PRESETS), st.integers(0, 2**31), st.integers(0, 50))
+def test_a_sampled_deal_never_contradicts_what_the_seat_knows(preset: str, seed: int, steps: int) -> None:
+    deal = _deal_at(preset, seed, steps)
+    if deal.is_over:
+        return
+    seat = deal.seats_to_act()[0]
+    view = deal.view(seat)
+    world = worlds.world(view, random.Random(seed))
+    # the same hand, and the same record: the cards played and the voids they showed, the turn-up, who took the
+    # Miss, how many cards each seat exchanged, every declaration
+    assert worlds.seen(world.view(seat)) == worlds.seen(view)
+    assert world.legal_actions(seat) == deal.legal_actions(seat)
+
+
+def test_sampled_deals_vary_the_cards_the_seat_cannot_see() -> None:
+    deal = _deal_at("three-card", 4, 1)
+    seat = deal.seats_to_act()[0]
+    view = deal.view(seat)
+    rng = random.Random(1)
+    others = {tuple(worlds.world(view, rng).hidden().hands) for _ in range(8)}
+    assert len(others) > 1
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_search_bot_only_ever_proposes_legal_actions_and_says_why(preset: str) -> None:
+    bot = make_bot("easy", 3)
+    for seed in range(2):
+        deal = _deal_at(preset, seed, 0)
+        while not deal.is_over:
+            seat = deal.seats_to_act()[0]
+            view = deal.view(seat)
+            decision = bot.decide(view) if seat == 0 else make_bot("random", seed).decide(view)
+            assert decision.action in view.legal
+            assert decision.reason and "\n" not in decision.reason
+            deal.apply(decision.action, seat)
+
+
+def test_a_seeded_search_bot_is_deterministic() -> None:
+    deal = _deal_at("five-card", 8, 2)
+    view = deal.view(deal.seats_to_act()[0])
+    first = SearchBot(11, "easy").decide(view)
+    again = SearchBot(11, "easy").decide(view)
+    assert first == again
+
+
+def test_a_search_bot_refuses_a_view_without_the_record() -> None:
+    deal = _deal_at("three-card", 2, 0)
+    seat = deal.seats_to_act()[0]
+    with pytest.raises(LooError, match="events"):
+        SearchBot(1, "easy").decide(deal.view(seat, with_events=False))
+
+
+def test_a_tournament_gives_the_same_result_in_one_process_or_two() -> None:
+    plan = Plan(rules_with("three-card"), 3, ("balanced", "random"), 6, seed=5)
+    one, two = run(plan, workers=1), run(plan, workers=2)
+    assert [s.samples for s in one.standings] == [s.samples for s in two.standings]
+
+
+def test_in_a_small_duplicate_tournament_hard_beats_random() -> None:
+    result = run(Plan(rules_with("three-card"), 3, ("hard", "random"), 6, seed=2), workers=2)
+    hard, rnd = result.standings
+    assert hard.label == "hard" and hard.per_100 > rnd.per_100
+    (lead,) = result.versus
+    # TODO(session 5): the 95% interval of the lead above zero needs ~25 deals at today's speed of the heuristic
+    # rollouts; sized up once they are faster
+    assert lead.label == "hard - random" and lead.per_100 > 0
+
+
+def test_the_duplicate_lineups_seat_every_bot_everywhere() -> None:
+    plan = Plan(rules_with("three-card"), 5, ("a", "b"), 1, seed=0)
+    lineups = plan.lineups()
+    assert len(lineups) == 5
+    for seat in range(5):
+        assert {lineup[seat] for lineup in lineups} == {0, 1}
+
+
+def test_louse_tournaments_count_penalty_points() -> None:
+    result = run(Plan(rules_with("louse"), 4, ("balanced", "random"), 3, seed=1))
+    assert result.unit == "penalty points" and result.to_dict()["unit"] == "penalty points"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bots", "balanced"], "two or more bots"),
+        (["--bots", "balanced,nope"], "Unknown bot 'nope'"),
+        (["--variant", "louse", "--bots", "a,b,c,d,e"], "Unknown bot 'a'"),
+        (["--variant", "louse", "--bots", "random,random,random,random,random"], "5 bots do not fit"),
+        (["--bots", "random,random", "--deals", "0"], "--deals must be at least 1"),
+    ],
+)
+def test_bad_tournament_arguments_get_one_sentence(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["tournament", *args])
+    err = capsys.readouterr().err
+    assert code == 2 and message in err and err.count("\n") <= 2
+
+
+def test_the_tournament_command_prints_each_bot_with_its_interval(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "--bots", "balanced,random", "--deals", "3", "--seed", "1", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "balanced" in out and "random" in out and "95% confidence interval" in out
+    assert PRESET_INFO["three-card"].rules.preset in out
