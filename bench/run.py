@@ -45,6 +45,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from bench import simulate_speed
 from lanterloo import PRESET_NAMES, STAND, Deal, Phase, Rules, rules_with
 from lanterloo.engine import core
 from lanterloo.engine.state import PureDeal
@@ -335,6 +336,14 @@ def openspiel_validated_loop(game_string: str = OPENSPIEL_GAME) -> Loop | None:
     return loop
 
 
+def _simulate_sample(loop: Callable[[float, int], tuple[int, float]]) -> Loop:
+    def timed(seconds: float, seed: int) -> Sample:
+        deals, cpu = loop(seconds, seed)
+        return Sample(deals, 0, cpu)  # simulate does not count actions: no µs per action
+
+    return timed
+
+
 def preset_players(rules: Rules) -> int:
     """5 players where the preset allows it (Louse is for 4)."""
     lo, hi = rules.player_range()
@@ -393,6 +402,13 @@ def workloads() -> list[Workload]:
         out.append(Workload(BATCH_KEY, title, "deals/s", PLAYERS, (CREF_KEY,) if cref else (), batch))
     if batch is not None and cref is not None:
         out.append(Workload(CREF_KEY, "three-card, C reference loop (bench/cref.c)", "deals/s", PLAYERS, (), cref))
+    for name in simulate_speed.covered():  # loo simulate on the batch loop (bench/simulate_speed.py)
+        sim_rules = rules_with(name)
+        n = preset_players(sim_rules)
+        sim_refs: tuple[str, ...] = (CREF_KEY,) if cref is not None and name == REFERENCE_KEY else ()
+        sim = simulate_speed.simulate_loop(sim_rules, n, CLOCK)
+        title = f"{name}, loo simulate (batch loop)"
+        out.append(Workload(simulate_speed.KEY + name, title, "deals/s", n, sim_refs, _simulate_sample(sim)))
     for name in PRESET_NAMES:
         if name == REFERENCE_KEY:
             continue  # the first figure already is three-card random play
@@ -718,6 +734,7 @@ def verdict(results: Sequence[Result]) -> list[str]:
     if v:
         q1, q3 = quartiles(v)
         lines.append(f"batch / C reference, three-card: {statistics.median(v):.2f}× [{q1:.2f}–{q3:.2f}]")
+    lines += simulate_speed.lines(rat, {r.workload.key: r.median for r in results}, CREF_KEY)
     return lines
 
 

@@ -68,12 +68,19 @@ def test_without_the_extension_the_pure_engine_plays_every_deal() -> None:
     assert out.stdout.strip() == "500"
 
 
-@pytest.mark.parametrize(("setting", "engine"), [("pure", "pure"), ("", "pure"), ("core", "core")])
-def test_the_engine_is_chosen_by_the_environment(setting: str, engine: str) -> None:
+@pytest.mark.parametrize(
+    ("setting", "engine"),
+    [("pure", "pure"), (" Pure ", "pure"), (None, "core"), ("", "core"), ("core", "core"), ("fast", "core")],
+)
+def test_the_engine_is_chosen_by_the_environment(setting: str | None, engine: str) -> None:
+    # the core is the default where it is built; only LANTERLOO_ENGINE=pure forces the reference
     if engine == "core" and not core.available():
         pytest.skip("the compiled core is not built here")
     script = "from lanterloo.engine import core; print(core.engine())"
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "LANTERLOO_ENGINE": setting}
+    env = {k: v for k, v in os.environ.items() if k != "LANTERLOO_ENGINE"}
+    env["PYTHONPATH"] = str(ROOT / "src")
+    if setting is not None:
+        env["LANTERLOO_ENGINE"] = setting
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
     assert out.stdout.strip() == engine
 

@@ -34,7 +34,7 @@ pytestmark = pytest.mark.skipif(not core.available(), reason="the compiled core 
 
 @pytest.fixture(autouse=True)
 def _on_the_core() -> Any:
-    """Every test here runs with the core selected (it is opt-in: LANTERLOO_ENGINE=core), and restores the choice."""
+    """Every test here runs with the core selected (even under LANTERLOO_ENGINE=pure), and restores the choice."""
     was = core.engine()
     core.select("core")
     yield

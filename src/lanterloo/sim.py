@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from lanterloo import history as hh
+from lanterloo import simbatch
 from lanterloo.actions import Action
 from lanterloo.bots import Bot, RandomBot, make_bots
 from lanterloo.bots.base import bot_names
@@ -224,6 +225,11 @@ def simulate(
     session_seeds = random.Random(f"lanterloo-sim:{seed}") if seed is not None else random.Random()
     louse = shape_of(rules).scores_points  # a match to a points target, not a number of deals
     start = time.perf_counter()
+    if simbatch.usable(rules, players_bots, history):
+        # every seat random and no history: whole sessions in the core's C loop, from the same streams
+        simbatch.run(summary, rules, players_bots, deals, session_seeds, STACK, names, progress)
+        summary.elapsed = time.perf_counter() - start
+        return summary
     with ExitStack() as stack:
         out: IO[str] | None = None
         if isinstance(history, (str, Path)):

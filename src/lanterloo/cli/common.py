@@ -282,9 +282,13 @@ def progress_bar(
     task = bar.add_task("deals", total=total)
     bar.start()
     step = max(1, total // 500)
+    mark = 0
 
     def update(done: int, target: int) -> None:
-        if done % step == 0 or done >= target:
+        # called after every deal, or every 1,024 deals by simulate's batch loop: redraw about 500 times in all
+        nonlocal mark
+        if done >= mark or done >= target:
             bar.update(task, completed=done)
+            mark = done + step
 
     return update, bar.stop

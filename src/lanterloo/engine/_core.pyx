@@ -18,7 +18,7 @@ from libc.stdint cimport uint64_t
 from lanterloo import validate
 from lanterloo.actions import DEFEND_MISS, PASS, PLAYS, STAND, TAKE_MISS, DefendMiss, Pass, Play, Stand, TakeMiss
 from lanterloo.cards import CARDS
-from lanterloo.engine.events import Declared, Played
+from lanterloo.engine.events import Declared, Played, Settled
 from lanterloo.engine.phases import Phase, TrickRecord
 from lanterloo.engine.scoring import Outcome, SettlementKind, settle
 from lanterloo.engine.shape import shape_of
@@ -275,8 +275,9 @@ cdef class Core(Shadowed):
         """Raise IllegalActionError with the reference's plain reason if ``action`` is not legal now."""
         if self._fast_ok(action, seat) >= 0:
             return None
-        self._ref().check(action, seat)
-        raise AssertionError(f"the compiled core refused {action!r}, which the reference accepts")
+        self._ref().check(action, seat)  # raises the reference's refusal
+        self._accepted(action)  # an equal action built anew (not the interned one): legal here too
+        return None
 
     def is_legal(self, action, seat=None):
         if self._fast_ok(action, seat) >= 0:
@@ -290,13 +291,7 @@ cdef class Core(Shadowed):
             # Not a listed action for the seat to act: the reference checks it (and raises its own reason), and
             # an accepted one (an equal action built anew) is then applied here too.
             ev = self._ref().apply(action, seat)
-            if isinstance(action, Play):
-                action = _PLAYS_CIVIL[action.card] if action.civil else PLAYS[action.card]
-            elif not isinstance(action, Discard):
-                action = _DECL_ACTIONS[_DECL_CODE[type(action)]]
-            code = self._fast_ok(action, None)
-            if code < 0:
-                raise AssertionError(f"the compiled core refused {action!r}, which the reference accepts")
+            code = self._accepted(action)
             self._do(code, self._code_arg(code, action))
             self.synced += 1
             return ev
@@ -312,6 +307,18 @@ cdef class Core(Shadowed):
         if ev is None:
             ev = _EVENTS[s * 56 + code] = _new(Played, (s, action)) if code < 52 else _new(Declared, (s, action, ()))
         return ev
+
+    cdef int _accepted(self, action) except -1:
+        """The code of an action the reference has just accepted (an equal action built anew, not the interned
+        one), which the core must list too."""
+        if isinstance(action, Play):
+            action = _PLAYS_CIVIL[action.card] if action.civil else PLAYS[action.card]
+        elif not isinstance(action, Discard):
+            action = _DECL_ACTIONS[_DECL_CODE[type(action)]]
+        code = self._fast_ok(action, None)
+        if code < 0:
+            raise AssertionError(f"the compiled core refused {action!r}, which the reference accepts")
+        return code
 
     # ----------------------------------------------------------------------------------------------- apply
 
@@ -419,6 +426,8 @@ cdef class Core(Shadowed):
             )
             self.synced = 0
         _catch_up(self.shadow, self.codes, &self.synced)
+        if self.is_over:
+            _share_settlement(self.shadow, _settle(self))
         return self.shadow
 
     # ------------------------------------------------------------------------------------ the public surface
@@ -505,3 +514,4 @@ include "_core_settle.pxi"
 include "_core_entry.pxi"
 include "_core_louse.pxi"
 include "_core_verify.pxi"
+include "_core_sim.pxi"

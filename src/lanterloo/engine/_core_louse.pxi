@@ -223,8 +223,10 @@ cdef class LouseCore(Shadowed):
         """Raise IllegalActionError with the reference's plain reason if ``action`` is not legal now."""
         if self._fast_ok(action, seat) >= 0:
             return None
-        self._ref().check(action, seat)
-        raise AssertionError(f"the compiled core refused {action!r}, which the reference accepts")
+        self._ref().check(action, seat)  # raises the reference's refusal
+        if not (self._allowed() >> action.card) & 1:  # an equal Play built anew is accepted, as apply accepts it
+            raise AssertionError(f"the compiled core refused {action!r}, which the reference accepts")
+        return None
 
     def is_legal(self, action, seat=None):
         if self._fast_ok(action, seat) >= 0:
@@ -264,6 +266,8 @@ cdef class LouseCore(Shadowed):
             )
             self.synced = 0
         _catch_up(self.shadow, self.codes, &self.synced)
+        if self.is_over:
+            _share_settlement(self.shadow, _louse_settle(self))  # the same Settlement object (_core_settle.pxi)
         return self.shadow
 
     # ------------------------------------------------------------------------------------ the public surface

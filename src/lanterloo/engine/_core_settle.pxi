@@ -123,3 +123,19 @@ cdef Core _copy(Core self):
     c.record = True
     c.synced = 0
     return c
+
+
+cdef void _share_settlement(object sh, object st) except *:
+    """Give the shadow ``sh`` of a finished core deal the core's own Settlement object ``st``, in its
+    ``settlement`` and its last event, so that ``deal.events[-1].settlement is deal.settlement`` holds on the core as
+    on the reference (the two are equal; a client may rely on the identity). The list is indexed by ``len - 1``:
+    this module is compiled with ``wraparound=False``, under which ``[-1]`` reads before the list's start (an earlier
+    fix crashed on it)."""
+    if sh._settlement is st:
+        return
+    log = sh._events
+    last = len(log) - 1
+    if last < 0 or type(log[last]) is not Settled or log[last].settlement != st:
+        raise AssertionError(f"the compiled core's settlement differs from the reference's: {st}")
+    sh._settlement = st
+    log[last] = _new(Settled, (st,))

@@ -1,9 +1,11 @@
 """Which engine a new ``Deal`` runs on: the compiled core where it covers the rules, else the pure-Python reference.
 
-``Deal(...)`` asks ``make`` first (``Deal.__new__``). ``make`` returns a core deal (``lanterloo.engine._core.Core``,
-which has the whole public surface of a ``Deal``) when the extension is built and imports, ``LANTERLOO_ENGINE`` is
+The core is the default wherever it is built: ``Deal(...)`` asks ``make`` first (the extension's ``new`` replaces
+``Deal.__new__``), which returns a core deal (``lanterloo.engine._core.Core``, which has the whole public surface of
+a ``Deal`` and counts as one for ``isinstance``) when the extension is built and imports, ``LANTERLOO_ENGINE`` is
 not ``pure``, and the rules are ones the core covers; otherwise None, and the reference ``Deal`` is made as before.
-The choice is silent: both engines give the same results (tests/test_core_differential.py), only at different speeds.
+The choice is silent: both engines give the same results (tests/test_core_differential.py), only at different
+speeds. ``LANTERLOO_ENGINE=pure`` (or ``select("pure")``) forces the reference.
 
 What the core covers (``covers``): the Loo game with sequential declarations and every one of its options: the
 three-card, mississippi, irish, rams-loo and five-card presets and their house rules, five-card Pam-Loo whole (Pam
@@ -57,16 +59,36 @@ def covers(rules: Rules) -> bool:
     """Whether the compiled core plays deals under ``rules``."""
     if rules.game == "louse":
         return True  # every Louse option (_core_louse.pxi)
-    return rules.game == "loo" and rules.declare == "sequential"
+    return (
+        rules.game == "loo"
+        and rules.declare == "sequential"
+        # the C fields of Params: an ante is a C int, the loo a 64-bit one (chips below 2**62, as the stacks)
+        and 0 <= rules.ante < 2**30
+        and 0 <= rules.loo_amount < 2**62
+    )
 
 
 #: ``Deal.__new__`` calls this, when set, with its arguments: it returns a core deal, or None when the reference must
 #: play the deal (rules the core does not cover, recorded reshuffles, more seats or chips than its C arrays hold).
 MAKE: Callable[..., Any] | None = None
-# Opt-in for now: LANTERLOO_ENGINE=core. A few suite tests still see the core differ from the reference outside the
-# differential test (the Settled event's settlement is an equal object, not the same one; the tutorials and the
-# browser deal are to be checked), so the reference stays the default until they pass (docs/architecture.md).
-select("core" if os.environ.get("LANTERLOO_ENGINE", "").strip().lower() == "core" else "pure")
+# The default wherever the core is built: only LANTERLOO_ENGINE=pure (any case, spaces around) forces the reference.
+select("pure" if os.environ.get("LANTERLOO_ENGINE", "").strip().lower() == "pure" else "core")
+
+
+def batch_covers(rules: Rules) -> bool:
+    """Whether ``loo simulate`` with every seat random can run in the core's C loop (``_core_sim.pxi``, used by
+    ``lanterloo.simbatch``): the core is selected and the rules are the Loo game without the exchange, Pam or a
+    five-card hand, which that loop plays. Rules the core learns later run on the per-action path until it does."""
+    return (
+        MAKE is not None
+        and hasattr(_ext, "simulate_random")  # an extension built before the loop existed has no such function
+        and covers(rules)
+        and rules.game == "loo"
+        and rules.declare == "sequential"
+        and rules.exchange == "none"
+        and rules.pam == "none"
+        and rules.hand_size != 5
+    )
 
 
 def bind(deal: type, reference: type) -> None:
@@ -74,4 +96,7 @@ def bind(deal: type, reference: type) -> None:
     and give ``deal`` the core's ``__new__``: the same choice as its own, without a Python call per deal."""
     if _ext is not None:
         _ext.bind(Rules, covers, deal, reference)
+        # isinstance(core_deal, Deal) holds: Deal is an ABC and Core a registered virtual subclass. Making a deal
+        # does not ask isinstance (type.__call__ tests real subclassing), so the per-deal path is unchanged.
+        deal.register(getattr(_ext, "Shadowed", _ext.Core))  # type: ignore[attr-defined]  # Core and LouseCore
         deal.__new__ = staticmethod(_ext.new)  # type: ignore[method-assign]

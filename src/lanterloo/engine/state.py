@@ -10,6 +10,7 @@ deal is done), as OpenSpiel's card games do.
 from __future__ import annotations
 
 import random
+from abc import ABCMeta
 from collections.abc import Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -36,7 +37,7 @@ _new = tuple.__new__
 _ANTE, _PLAY, _COMMIT, _SETTLE, _DONE = Phase.ANTE, Phase.PLAY, Phase.COMMIT, Phase.SETTLE, Phase.DONE
 
 
-class Deal:
+class Deal(metaclass=ABCMeta):  # noqa: B024 -- an ABC only so that the core's Core registers as a Deal
     """A single deal. Construct it with the table as it stands; act on it with ``apply``.
 
     ``stacks`` are chip stacks before the antes; ``pool`` is what the pool carries in from the last deal.

@@ -1,0 +1,91 @@
+"""``loo simulate`` on the compiled core's batch loop: whole sessions of random play in C (engine/_core_sim.pxi).
+
+When every seat is a ``random`` bot, no hand history is asked for and the core covers the rules, ``sim.simulate``
+hands the run to this module. The C loop draws from copies of the very streams the per-action path uses (the
+session seeds, each deal's shuffle, each bot's choices: Python's Mersenne Twister, transcribed), plays the same
+sessions by the same rules (SESSION-2..4) and settles each deal by the arithmetic the core checks against
+``scoring.settle``, so a seed gives the same summary on either path; only the speed differs.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from lanterloo.bots import Bot, RandomBot
+from lanterloo.engine import SettlementKind, core
+from lanterloo.errors import LooError
+from lanterloo.rules import Rules
+from lanterloo.session import SETTLE_LIMIT
+
+#: How often (in deals) the C loop reports progress: rarely enough to cost nothing, often enough for a bar.
+STEP = 1024
+
+_ENDS = (
+    "a player could not pay the ante",
+    "a player could not pay in full",
+    "the deals were all played",
+    "the deals were all played, and the pool was never emptied",
+)
+
+
+class Totals(Protocol):
+    """The fields of ``sim.SimSummary`` this module fills in."""
+
+    deals: int
+    sessions: int
+    pool_total: int
+    looed_players: int
+    deals_with_loo: int
+    kinds: dict[str, int]
+    net: list[int]
+    session_ends: dict[str, int]
+    pool_left: int
+
+
+def usable(rules: Rules, bots: Sequence[Bot], history: object) -> bool:
+    """Whether the batch loop can play this run exactly as the per-action path would."""
+    return history is None and all(type(b) is RandomBot for b in bots) and core.batch_covers(rules)
+
+
+def run(
+    summary: Totals,
+    rules: Rules,
+    bots: Sequence[Bot],
+    deals: int,
+    sessions: random.Random,
+    stack: int,
+    names: Sequence[str],
+    progress: Callable[[int, int], None] | None,
+) -> None:
+    """Play the run in C and add its totals to ``summary`` (``usable`` must have said yes)."""
+    rngs = [b.rng for b in bots if isinstance(b, RandomBot)]
+    out = core.ext().simulate_random(
+        rules, len(rngs), deals, sessions, rngs, stack, rules.session_end == "exact", SETTLE_LIMIT, progress, STEP
+    )
+    for reason, who, extra, pool, played in out["sessions"]:
+        summary.sessions += 1
+        if not played:
+            raise LooError(
+                f"The session ended before its first deal: {names[who]} cannot pay the ante (stacks start at {stack})."
+            )
+        summary.pool_left += pool
+        words = _ENDS[reason] if reason != 2 or not extra else "the deals were all played, and more to empty the pool"
+        summary.session_ends[words] = summary.session_ends.get(words, 0) + 1
+    summary.deals += out["deals"]
+    summary.pool_total += out["pool_total"]
+    summary.looed_players += out["looed_players"]
+    summary.deals_with_loo += out["deals_with_loo"]
+    kinds = out["kinds"]
+    counts = {
+        SettlementKind.UNCONTESTED: kinds["dealer_takes"] + kinds["uncontested"],
+        SettlementKind.NO_PLAY: kinds["no_play"],
+        SettlementKind.TRICKS: kinds["tricks"],
+    }
+    for kind, k in counts.items():
+        if k:
+            summary.kinds[kind] = summary.kinds.get(kind, 0) + k
+    summary.net = [a + b for a, b in zip(summary.net, out["net"], strict=True)]
+    if progress is not None:
+        progress(summary.deals, deals)
