@@ -129,7 +129,7 @@ def play_both(
     a chosen order; ``policy(deal, legal)`` chooses instead of the seeded chooser."""
     fast = Deal(rules, stacks, dealer, pool=pool, rng=random.Random(seed), deck=deck)
     ref = PureDeal(rules, stacks, dealer, pool=pool, rng=random.Random(seed), deck=deck)
-    assert not isinstance(fast, Deal), "the core should play this deal"
+    assert type(fast).__module__ == "lanterloo.engine._core", "the core should play this deal"
     chooser = random.Random(seed ^ 0x5EED)
     _same_step(fast, ref)
     while not ref.is_over:

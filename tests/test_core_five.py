@@ -145,7 +145,7 @@ def test_a_short_stock_is_reshuffled_as_the_reference_pam_exch_2(exchange: str) 
 
 def _random_five(seed: int, rules: Rules, n: int) -> Any:
     deal = Deal(rules, [30] * n, seed % n, rng=random.Random(seed))
-    assert not isinstance(deal, Deal)
+    assert type(deal).__module__ == "lanterloo.engine._core"  # the core plays it
     return deal
 
 

@@ -163,15 +163,17 @@ def test_COMMON_1_the_fast_reader_refuses_a_second_rules_field(reference: Callab
 
 
 def test_every_fast_path_off_with_the_pure_engine() -> None:
-    saved = quick.EXT
+    saved, engine = quick.EXT, core.engine()
     try:
         quick.select(False)
+        core.select("pure")  # what LANTERLOO_ENGINE=pure does for the whole process
         assert quick.EXT is None
         for text in lines()[:10]:
             deal = history.verify_record(history.parse_line(text, 1), 1)
             assert type(deal).__module__ == "lanterloo.engine.state"
     finally:
         quick.EXT = saved
+        core.select(engine)
 
 
 @pytest.mark.skipif(not core.available(), reason="the compiled core is not built")
