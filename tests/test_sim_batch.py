@@ -121,6 +121,13 @@ def test_the_progress_bar_is_off_for_json_and_off_a_terminal(monkeypatch: pytest
         update(10_000, 10_000)
     finally:
         stop()
+    update, stop = progress_bar(None, "verifying")  # loo replay --verify: bytes, the total known as it reads
+    try:
+        assert update is not None
+        update(4096, 1_000_000)
+        update(1_000_000, 1_000_000)
+    finally:
+        stop()
 
 
 def test_a_core_deal_is_a_deal() -> None:

@@ -260,35 +260,52 @@ def file_failure(path: str, e: OSError | ValueError, doing: str = "read") -> str
 
 
 def progress_bar(
-    total: int, label: str, quiet: bool = False
+    total: int | None, label: str, quiet: bool = False
 ) -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:
     """A progress bar on stderr for a long command, when stderr is a terminal and the output is not ``--json``
-    (``quiet``); nothing otherwise. Returns ``update(done, total)`` (or None) and ``stop()``."""
+    (``quiet``); nothing otherwise. Returns ``update(done, total)`` (or None) and ``stop()``. ``total`` counts deals;
+    None when it is only known as the work goes (a file's bytes: each update brings it, shown as a percentage). The
+    bar appears at the first update, so a command too short to report shows none."""
     if quiet or not sys.stderr.isatty():
         return None, lambda: None
     try:
         from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TaskProgressColumn,
+            TextColumn,
+            TimeElapsedColumn,
+        )
     except ImportError:
         return None, lambda: None
     bar = Progress(
         TextColumn(label),
         BarColumn(),
-        MofNCompleteColumn(),
+        MofNCompleteColumn() if total is not None else TaskProgressColumn(),
         TimeElapsedColumn(),
         console=Console(stderr=True),
         transient=True,
     )
-    task = bar.add_task("deals", total=total)
-    bar.start()
-    step = max(1, total // 500)
+    task = bar.add_task(label, total=total)
+    step = max(1, (total or 0) // 500)
     mark = 0
+    started = False
 
     def update(done: int, target: int) -> None:
-        # called after every deal, or every 1,024 deals by simulate's batch loop: redraw about 500 times in all
-        nonlocal mark
+        # called after every deal, every 1,024 deals by simulate's batch loop, or as a file is read: redraw about
+        # 500 times in all
+        nonlocal mark, started
+        if not started:
+            bar.start()
+            started = True
         if done >= mark or done >= target:
-            bar.update(task, completed=done)
+            bar.update(task, completed=done, total=target)
             mark = done + step
 
-    return update, bar.stop
+    def stop() -> None:
+        if started:
+            bar.stop()
+
+    return update, stop

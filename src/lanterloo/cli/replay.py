@@ -5,11 +5,10 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Callable
 
 from lanterloo import history
 from lanterloo.bots import make_bots
-from lanterloo.cli.common import Failure, UsageError, sentence, table_bots, table_players, table_rules
+from lanterloo.cli.common import Failure, UsageError, progress_bar, sentence, table_bots, table_players, table_rules
 from lanterloo.engine import shape_of
 from lanterloo.errors import HistoryError, LooError
 from lanterloo.history import parallel
@@ -19,47 +18,13 @@ from lanterloo.sim import play_out, seat_names
 from lanterloo.termtext import escape
 
 
-def _progress_bar() -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:
-    """A live bar on stderr while a long file is verified, when stderr is a terminal; nothing otherwise. It follows
-    the bytes verified: the number of deals is not known before the file is read."""
-    if not sys.stderr.isatty():
-        return None, lambda: None
-    try:
-        from rich.console import Console
-        from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
-    except ImportError:
-        return None, lambda: None
-    bar = Progress(
-        TextColumn("verifying"),
-        BarColumn(),
-        TaskProgressColumn(),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    )
-    task = bar.add_task("bytes", total=None)
-    started = False
-
-    def update(done: int, total: int) -> None:
-        nonlocal started
-        if not started:  # only a file long enough to report progress shows the bar
-            bar.start()
-            started = True
-        bar.update(task, completed=done, total=total)
-
-    def stop() -> None:
-        if started:
-            bar.stop()
-
-    return update, stop
-
-
 def cmd_replay(ns: argparse.Namespace) -> int:
     if ns.selection and not ns.verify:
         raise UsageError("--selection changes only what --verify checks: give both, or neither.")
     verifier = history.Verifier(check_results=ns.verify, selection=ns.selection)
     count = 0
-    progress, stop = _progress_bar() if ns.verify else (None, lambda: None)
+    # the bar follows the bytes verified: the number of deals is not known before the file is read
+    progress, stop = progress_bar(None, "verifying") if ns.verify else (None, lambda: None)
     try:
         if ns.verify:
             parallel.verify(ns.file, verifier, progress=progress)
