@@ -131,7 +131,7 @@ class Standing:
 class Result:
     plan: Plan
     standings: list[Standing]
-    versus: list[Standing]  # the first bot minus each other, deal by deal (the same cards): the fair comparison
+    versus: list[Standing]  # the first bot's lead over each other, deal by deal (the same cards): the fair comparison
 
     @property
     def unit(self) -> str:
@@ -146,15 +146,14 @@ class Result:
             "seed": p.seed,
             "rotations": p.players,
             "unit": self.unit,
-            "bots": [
-                {"bot": s.label, "per_100_deals": round(s.per_100, 2), "ci95": [round(s.low, 2), round(s.high, 2)]}
-                for s in self.standings
-            ],
-            "versus": [
-                {"pair": s.label, "per_100_deals": round(s.per_100, 2), "ci95": [round(s.low, 2), round(s.high, 2)]}
-                for s in self.versus
-            ],
+            "bots": [{"bot": s.label, "per_100_deals": round(s.per_100, 2), "ci95": _ci(s)} for s in self.standings],
+            "lead": [{"over": s.label, "per_100_deals": round(s.per_100, 2), "ci95": _ci(s)} for s in self.versus],
         }
+
+
+def _ci(s: Standing) -> list[float] | None:
+    """The interval as JSON: null when there is none (a single deal gives no spread)."""
+    return [round(s.low, 2), round(s.high, 2)] if math.isfinite(s.half_width) else None
 
 
 def play_deal(plan: Plan, index: int) -> list[float]:
@@ -235,5 +234,7 @@ def _standings(plan: Plan, rows: list[list[float]]) -> Result:
 
     labels = plan.labels
     out = [standing(label, [row[b] for row in rows]) for b, label in enumerate(labels)]
-    versus = [standing(f"{labels[0]} - {labels[b]}", [row[0] - row[b] for row in rows]) for b in range(1, len(labels))]
+    # the lead is what the first bot did better: more chips, or (Louse) fewer penalty points
+    better = -1.0 if plan.rules.game == "louse" else 1.0
+    versus = [standing(labels[b], [better * (row[0] - row[b]) for row in rows]) for b in range(1, len(labels))]
     return Result(plan, out, versus)

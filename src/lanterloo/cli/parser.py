@@ -51,14 +51,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="a duplicate tournament between bots, with confidence intervals",
         allow_abbrev=False,
         description="Deal seeded deals and play each once per rotation of the bots round the table, so the luck of "
-        "the cards cancels; report each bot's chips (Louse: penalty points) per 100 deals with a 95%% interval.",
+        "the cards cancels; report each bot's chips (Louse: penalty points) per 100 deals with a 95% interval.",
     )
     add_table(
         p,
         deals=200,
         seed_help="random seed (default: a random one, which the report gives)",
-        bots_help="two or more bots, comma-separated, e.g. hard,balanced (random, cautious, balanced, bold, easy, "
-        "medium, hard)",
+        bots_help="two or more bots, comma-separated, e.g. hard,balanced (random, heuristic, cautious, balanced, bold, "
+        "easy, medium, hard)",
     )
     p.add_argument(
         "--workers",

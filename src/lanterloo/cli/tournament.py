@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 
 from lanterloo.bots.base import bot_names
 from lanterloo.cli.common import Failure, UsageError, progress_bar, table_players, table_rules
 from lanterloo.errors import LooError
-from lanterloo.tournament import Plan, Result, run
+from lanterloo.tournament import Plan, Result, Standing, run
 
 
 def cmd_tournament(ns: argparse.Namespace) -> int:
@@ -50,17 +51,26 @@ def format_result(r: Result) -> str:
     p = r.plan
     lower = " (fewer is better)" if r.unit == "penalty points" else ""
     lines = [
-        f"Duplicate tournament: {p.deals:,} deals of {p.rules.preset}, {p.players} players, seed {p.seed}; each deal "
-        f"played in {p.players} rotations of {', '.join(p.bots)} round the table.",
+        f"Duplicate tournament: {p.deals:,} deal{'s' if p.deals != 1 else ''} of {p.rules.preset}, "
+        f"{p.players} players, seed {p.seed}; each deal played in {p.players} rotations of {', '.join(p.bots)} "
+        "round the table.",
         f"{r.unit.capitalize()} per 100 deals{lower}, with a 95% confidence interval:",
         "",
     ]
     width = max(len(s.label) for s in r.standings)
-    for s in sorted(r.standings, key=lambda s: -s.per_100 if lower == "" else s.per_100):
-        lines.append(f"  {s.label.ljust(width)}  {s.per_100:+9.1f}   [{s.low:+.1f}, {s.high:+.1f}]")
+    for s in sorted(r.standings, key=lambda s: -s.per_100 if lower == "" else s.per_100):  # the best first
+        lines.append(f"  {s.label.ljust(width)}  {s.per_100:+9.1f}   {_interval(s)}")
+    first = r.plan.labels[0]
+    what = "fewer penalty points" if lower else "more chips"
     lines.append("")
-    lines.append(f"{p.bots[0]}'s lead, deal by deal on the same cards (an interval above zero: {p.bots[0]} is better):")
-    width = max(len(s.label) for s in r.versus)
+    lines.append(f"{first}'s lead, deal by deal on the same cards ({what}; an interval above zero: {first} is better):")
+    width = max(len(s.label) for s in r.versus) + 5
     for s in r.versus:
-        lines.append(f"  {s.label.ljust(width)}  {s.per_100:+9.1f}   [{s.low:+.1f}, {s.high:+.1f}]")
+        lines.append(f"  {('over ' + s.label).ljust(width)}  {s.per_100:+9.1f}   {_interval(s)}")
     return "\n".join(lines)
+
+
+def _interval(s: Standing) -> str:
+    if not math.isfinite(s.half_width):
+        return "(one deal gives no interval)"
+    return f"[{s.low:+.1f}, {s.high:+.1f}]"
