@@ -122,3 +122,18 @@ def test_openspiels_ismcts_plays_a_deal_through_the_adapter() -> None:
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     assert len(state.returns()) == 3
+
+
+def test_a_chance_outcome_that_is_no_card_left_is_refused_and_changes_nothing() -> None:
+    state = pyspiel.load_game("lanterloo_three_card(players=3)").new_initial_state()
+    state.apply_action(5)
+    with pytest.raises(LooError, match="not a card left to deal"):
+        state.apply_action(5)
+    assert state.history() == [5] and len(state.chance_outcomes()) == 51
+
+
+def test_a_stack_that_cannot_pay_the_ante_is_refused() -> None:
+    with pytest.raises(LooError, match="cover the ante"):
+        pyspiel.load_game("lanterloo_three_card(players=3,ante=5000)")
+    with pytest.raises(LooError, match="at least 1 chip"):
+        pyspiel.load_game("lanterloo_three_card(players=3,stack=0)")

@@ -174,3 +174,15 @@ def test_a_ray_cluster_nobody_answers_at_is_refused_at_once() -> None:
     plan = Plan(rules_with("three-card"), 3, ("balanced", "random"), 1, seed=0)
     with pytest.raises(LooError, match=r"Could not reach the Ray cluster at 127\.0\.0\.1:1"):
         run(plan, backend="ray", ray_address="127.0.0.1:1")
+
+
+def test_a_tournament_refuses_an_ante_no_seat_could_pay_and_an_endless_run() -> None:
+    with pytest.raises(LooError, match="less than the ante of 5,000"):
+        Plan(rules_with("three-card", {"ante": 5000}), 3, ("balanced", "random"), 2, seed=1)
+    with pytest.raises(LooError, match="at most 1,000,000 deals"):
+        Plan(rules_with("three-card"), 3, ("balanced", "random"), 10**20, seed=1)
+
+
+def test_more_workers_than_deals_start_no_more_processes_than_needed() -> None:
+    plan = Plan(rules_with("three-card"), 3, ("balanced", "random"), 2, seed=3)
+    assert [s.samples for s in run(plan, workers=10_000).standings] == [s.samples for s in run(plan).standings]

@@ -152,3 +152,13 @@ def test_a_settled_core_deal_shows_its_own_settlement_in_its_last_event() -> Non
         else:
             last = deal.events[-1]
             assert last.settlement is deal.settlement  # type: ignore[union-attr]
+
+
+def test_a_run_too_long_for_the_c_loop_plays_deal_by_deal() -> None:
+    from lanterloo.bots import make_bots
+    from lanterloo.simbatch import MOST_DEALS, usable
+
+    bots = make_bots(["random"] * 5, 1)
+    rules = rules_with("three-card")
+    assert usable(rules, bots, None, MOST_DEALS - 1) == usable(rules, bots, None, 1)
+    assert not usable(rules, bots, None, MOST_DEALS)

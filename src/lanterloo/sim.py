@@ -225,7 +225,7 @@ def simulate(
     session_seeds = random.Random(f"lanterloo-sim:{seed}") if seed is not None else random.Random()
     louse = shape_of(rules).scores_points  # a match to a points target, not a number of deals
     start = time.perf_counter()
-    if simbatch.usable(rules, players_bots, history):
+    if simbatch.usable(rules, players_bots, history, deals):
         # every seat random and no history: whole sessions in the core's C loop, from the same streams
         simbatch.run(summary, rules, players_bots, deals, session_seeds, STACK, names, progress)
         summary.elapsed = time.perf_counter() - start

@@ -44,9 +44,15 @@ class Totals(Protocol):
     pool_left: int
 
 
-def usable(rules: Rules, bots: Sequence[Bot], history: object) -> bool:
+#: The most deals the C loop counts (a C long); a longer run, which would take centuries, plays deal by deal.
+MOST_DEALS = 2**62
+
+
+def usable(rules: Rules, bots: Sequence[Bot], history: object, deals: int = 0) -> bool:
     """Whether the batch loop can play this run exactly as the per-action path would."""
-    return history is None and all(type(b) is RandomBot for b in bots) and core.batch_covers(rules)
+    return (
+        history is None and deals < MOST_DEALS and all(type(b) is RandomBot for b in bots) and core.batch_covers(rules)
+    )
 
 
 def run(

@@ -16,6 +16,7 @@ workers, and Ray, give the same figures.
 from __future__ import annotations
 
 import math
+import os
 import random
 import statistics
 from collections.abc import Callable, Sequence
@@ -29,6 +30,9 @@ from lanterloo.errors import LooError
 from lanterloo.rules import Rules
 from lanterloo.sim import play_out
 
+#: The most deals a tournament plays: a million duplicate deals of the slowest bots is already weeks of work, and
+#: every deal's result is kept for the intervals.
+MOST_DEALS = 1_000_000
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 # Student's t quantiles of a two-sided 95% interval for 1..30 degrees of freedom: a short tournament's interval
 # must be wider than the normal one; from 31 on the normal quantile is within 2% of t's.
@@ -94,6 +98,14 @@ class Plan:
             raise LooError(f"{len(self.bots)} bots do not fit at a table of {self.players}.")
         if self.deals < 1:
             raise LooError("A tournament plays at least one deal.")
+        if self.deals > MOST_DEALS:
+            raise LooError(f"A tournament plays at most {MOST_DEALS:,} deals, not {self.deals:,}.")
+        owed = max(self.rules.ante_owed(s, 0) for s in range(self.players))
+        if owed > self.stack:
+            raise LooError(
+                f"Every seat starts a tournament deal with {self.stack:,} chips, less than the ante of {owed:,} "
+                "it would owe."
+            )
 
     @property
     def labels(self) -> list[str]:
@@ -221,7 +233,8 @@ def run(
         for c in chunks:
             done(_chunk(plan, c))
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        # no more processes than chunks to play (or than the machine can sensibly run): each one costs a start-up
+        with ProcessPoolExecutor(max_workers=min(workers, len(chunks), 4 * (os.cpu_count() or 1))) as pool:
             for part in pool.map(_chunk, [plan] * len(chunks), chunks):
                 done(part)
     return _standings(plan, rows)

@@ -108,6 +108,9 @@ class Table:
             )
         players = int(values["players"])
         rules.check_players(players)
+        owed = max(rules.ante_owed(s, int(values["dealer"]) % players) for s in range(players))
+        if int(values["stack"]) < max(owed, 1) and rules.game != "louse":
+            raise LooError(f"The stack must be at least 1 chip and cover the ante of {owed}, not {values['stack']}.")
         start = worlds.Start(rules, (int(values["stack"]),) * players, int(values["dealer"]), int(values["pool"]))
         pack = tuple(deck_for(rules, players))
         return cls(rules, start, pack, spaces.ActionSpace(rules), worlds.layout(start))
@@ -223,7 +226,10 @@ class LooState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         if self.deal is None:
-            self.order.append(Card(action))
+            card = Card(action)  # refuses an index that is no card
+            if card in self.order or card not in self.table.pack:
+                raise LooError(f"The chance outcome {action} is not a card left to deal: {card} is dealt or unused.")
+            self.order.append(card)
             if len(self.order) == len(self.table.pack):
                 self.held.deal = self.table.start.deal(self.order)
             return
