@@ -17,3 +17,15 @@ def _save_key_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]
         os.environ.pop("LANTERLOO_DATA_DIR", None)
     else:
         os.environ["LANTERLOO_DATA_DIR"] = old
+
+
+@pytest.fixture
+def on_the_core() -> Iterator[None]:
+    """The test runs with the compiled core selected (even under LANTERLOO_ENGINE=pure), and the choice is restored.
+    The core test files use it for every test (``pytest.mark.usefixtures("on_the_core")``)."""
+    from lanterloo.engine import core
+
+    was = core.engine()
+    core.select("core")
+    yield
+    core.select(was)

@@ -29,16 +29,10 @@ from lanterloo.engine.state import PureDeal
 from lanterloo.errors import IllegalActionError, RulesError
 from lanterloo.history import deal_to_record, dumps, parse_line, quick, verify_record
 
-pytestmark = pytest.mark.skipif(not core.available(), reason="the compiled core is not built here")
-
-
-@pytest.fixture(autouse=True)
-def _on_the_core() -> Any:
-    """Every test here runs with the core selected (even under LANTERLOO_ENGINE=pure), and restores the choice."""
-    was = core.engine()
-    core.select("core")
-    yield
-    core.select(was)
+pytestmark = [
+    pytest.mark.skipif(not core.available(), reason="the compiled core is not built here"),
+    pytest.mark.usefixtures("on_the_core"),
+]
 
 
 SCALE = float(os.environ.get("LANTERLOO_DIFF_DEALS", "1"))

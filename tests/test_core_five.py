@@ -17,18 +17,13 @@ from lanterloo.engine.scoring import SettlementKind
 from lanterloo.history import deal_to_record, dumps, parse_line, verify_record
 from test_core_differential import play_both
 
-pytestmark = pytest.mark.skipif(not core.available(), reason="the compiled core is not built here")
+pytestmark = [
+    pytest.mark.skipif(not core.available(), reason="the compiled core is not built here"),
+    pytest.mark.usefixtures("on_the_core"),
+]
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 JACK, QUEEN, KING, ACE = 9, 10, 11, 12
-
-
-@pytest.fixture(autouse=True)
-def _on_the_core() -> Any:
-    was = core.engine()
-    core.select("core")
-    yield
-    core.select(was)
 
 
 def card(suit: int, rank: int) -> int:

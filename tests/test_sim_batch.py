@@ -19,15 +19,10 @@ from lanterloo.engine import core
 from lanterloo.engine.state import PureDeal
 from lanterloo.sim import SimSummary, simulate
 
-pytestmark = pytest.mark.skipif(not core.available(), reason="the compiled core is not built here")
-
-
-@pytest.fixture(autouse=True)
-def _on_the_core() -> Any:
-    was = core.engine()
-    core.select("core")
-    yield
-    core.select(was)
+pytestmark = [
+    pytest.mark.skipif(not core.available(), reason="the compiled core is not built here"),
+    pytest.mark.usefixtures("on_the_core"),
+]
 
 
 def _per_action(monkeypatch: pytest.MonkeyPatch, *args: Any, **kw: Any) -> SimSummary:
