@@ -98,8 +98,8 @@ def test_in_a_small_duplicate_tournament_hard_beats_random() -> None:
     hard, rnd = result.standings
     assert hard.label == "hard" and hard.per_100 > rnd.per_100
     (lead,) = result.versus
-    # TODO(session 5): the 95% interval of the lead above zero needs ~25 deals at today's speed of the heuristic
-    # rollouts; sized up once they are faster
+    # Only the mean, for now: an interval above zero needs far more deals than a test sized to seconds plays (16
+    # three-player deals gave +75 [-53, +203] per 100); issue 12 asks for it once hard is stronger and faster.
     assert lead.label == "random" and lead.per_100 > 0
 
 
