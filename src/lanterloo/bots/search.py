@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from lanterloo.actions import Action, Play
+from lanterloo.actions import Play
 from lanterloo.bots import worlds
 from lanterloo.bots.base import Bot, Decision, register
 from lanterloo.bots.heuristic import HeuristicBot
@@ -95,8 +95,8 @@ class SearchBot:
         unit = "penalty points" if view.rules.game == "louse" else "chips"
         sign = -1 if view.rules.game == "louse" else 1
         reason = (
-            f"{_said(legal[best])}: {sign * means[best]:+.1f} {unit} on average over {deals} sampled deals "
-            f"(next best, {_said(legal[second])}: {sign * means[second]:+.1f})"
+            f"{legal[best]}: {sign * means[best]:+.1f} {unit} on average over {deals} sampled deals "
+            f"(next best, {legal[second]}: {sign * means[second]:+.1f})"
         )
         return Decision(legal[best], reason)
 
@@ -146,10 +146,6 @@ def _score(deal: Deal, seat: int) -> float:
             return -float(settlement.points[seat])
         return -float(deal.view(seat, with_events=False).points[seat])
     return float(deal.stacks[seat])
-
-
-def _said(action: Action) -> str:
-    return str(action)
 
 
 class _Maker:

@@ -120,7 +120,8 @@ class Deal(metaclass=ABCMeta):  # noqa: B024 -- an ABC only so that the core's C
         reshuffles: Sequence[Sequence[int]] | None = None,
     ) -> Deal:
         # The compiled core plays the deal where it covers the rules (engine/core.py); it has this class's public
-        # surface, and is not an instance of it, so __init__ is not called on it.
+        # surface and counts as a Deal to isinstance (a registered virtual subclass), but is not a real subclass, so
+        # type.__call__ does not call __init__ on it.
         make = core.MAKE
         if make is not None and cls is Deal:
             made: Deal | None = make(rules, stacks, dealer, pool, deck, seed, rng, ante, reshuffles)
