@@ -1,0 +1,114 @@
+"""What the Gymnasium and PettingZoo environments share: the table of one episode, the observation and mask of a
+seat as numpy arrays, an action index checked and applied, and a seat's reward.
+
+One episode is one deal at a fresh table: every seat starts with ``stack`` chips and the pool is empty. The dealer
+and the deck are drawn from the environment's numpy generator, so a seed fixes the whole episode. Nothing here
+encodes a rule: the engine says what is legal and how the deal settles, ``spaces`` numbers and encodes it.
+"""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from lanterloo.actions import Action
+from lanterloo.adapters import spaces
+from lanterloo.engine import Deal, View
+from lanterloo.engine.scoring import louse_card_values
+from lanterloo.errors import IllegalActionError, LooError
+from lanterloo.rules import Rules, find_variant, rules_with
+
+Observation = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+
+
+def default_players(rules: Rules) -> int:
+    """Five players, or the nearest count the rules allow (Louse: 4), as the OpenSpiel adapter chooses."""
+    lo, hi = rules.player_range()
+    return min(max(5, lo), hi)
+
+
+@dataclass(frozen=True)
+class EnvTable:
+    """The rules, the table and the fixed spaces of an environment (the same for every episode)."""
+
+    rules: Rules
+    players: int
+    stack: int
+    space: spaces.ActionSpace = field(init=False)
+    size: int = field(init=False)  # the observation's length
+    high: float = field(init=False)  # the largest entry an observation can hold
+
+    def __post_init__(self) -> None:
+        space = spaces.ActionSpace(self.rules)
+        object.__setattr__(self, "space", space)
+        object.__setattr__(self, "size", spaces.observation_size(space, self.players))
+        high = 1.0
+        if self.rules.game == "louse":
+            # penalty points are divided by 100 and are the one entry that may pass 1: at most every point in the pack
+            values = louse_card_values(self.rules.louse_queen_points)
+            high = max(high, sum(values[c] for c in space.deck) / 100)
+        object.__setattr__(self, "high", high)
+
+    @classmethod
+    def of(cls, variant: str, players: int | None, stack: int, options: dict[str, Any] | None) -> EnvTable:
+        """The table for a registered variant (preset or house variant, ``lanterloo.rules.registry``) with rules
+        ``options`` applied; refuses a player count the rules do not allow and a stack that cannot pay the ante."""
+        rules = rules_with(find_variant(variant).name, options)
+        n = default_players(rules) if players is None else operator.index(players)
+        rules.check_players(n)
+        stack = operator.index(stack)
+        owed = max(rules.ante_owed(s, d) for s in range(n) for d in range(n))
+        if stack < max(owed, 1) and rules.game != "louse":
+            raise LooError(f"The stack must be at least 1 chip and cover the ante of {owed}, not {stack}.")
+        return cls(rules, n, stack)
+
+    @property
+    def chips(self) -> int:
+        return self.players * self.stack
+
+    def deal(self, rng: np.random.Generator) -> Deal:
+        """A fresh deal: the dealer and the engine's seed drawn from ``rng``."""
+        dealer = int(rng.integers(self.players))
+        seed = int(rng.integers(2**63 - 1))
+        return Deal(self.rules, [self.stack] * self.players, dealer, seed=seed)
+
+    def observe(self, view: View) -> Observation:
+        return np.asarray(spaces.encode(self.space, view, self.chips), dtype=np.float32)
+
+    def mask(self, view: View) -> Mask:
+        """The seat's legal indices as 0/1: all 0 when it has nothing to do now (or the deal is over)."""
+        out = np.zeros(self.space.size, dtype=np.int8)
+        if view.legal:
+            out[self.space.legal(view)] = 1
+        return out
+
+    def action(self, deal: Deal, seat: int, index: Any) -> Action:
+        """The action ``index`` stands for, checked: a ``LooError`` of one sentence naming the index and why it is
+        refused (outside the space, not legal now with the engine's reason and rule ID); the deal is unchanged."""
+        if isinstance(index, bool | float) or not hasattr(index, "__index__"):
+            raise LooError(f"An action is a whole number from 0 to {self.space.size - 1}, not {index!r}.")
+        i = operator.index(index)
+        view = deal.view(seat, with_events=False)
+        try:
+            action = self.space.action(i, view)
+        except LooError as err:
+            raise LooError(f"Action {i} is refused: {err}") from None
+        try:
+            deal.check(action, seat)
+        except IllegalActionError as err:
+            raise IllegalActionError(
+                f"Action {i} ({action.notation()}) is not legal now: {err.reason}", err.rule_id
+            ) from None
+        return action
+
+    def reward(self, deal: Deal, seat: int) -> float:
+        """The seat's result of a finished deal: chips won or lost, antes included (Louse: minus penalty points)."""
+        settlement = deal.settlement
+        if self.rules.game == "louse" and settlement is not None:
+            return -float(settlement.points[seat])
+        return float(deal.stacks[seat] - self.stack)
