@@ -42,17 +42,19 @@ class EnvTable:
     space: spaces.ActionSpace = field(init=False)
     size: int = field(init=False)  # the observation's length
     high: float = field(init=False)  # the largest entry an observation can hold
+    points: int = field(init=False)  # Louse: every penalty point of the pack (0 in other games)
 
     def __post_init__(self) -> None:
         space = spaces.ActionSpace(self.rules)
         object.__setattr__(self, "space", space)
         object.__setattr__(self, "size", spaces.observation_size(space, self.players))
-        high = 1.0
+        points = 0
         if self.rules.game == "louse":
-            # penalty points are divided by 100 and are the one entry that may pass 1: at most every point in the pack
             values = louse_card_values(self.rules.louse_queen_points)
-            high = max(high, sum(values[c] for c in space.deck) / 100)
-        object.__setattr__(self, "high", high)
+            points = sum(values[c] for c in space.deck)
+        object.__setattr__(self, "points", points)
+        # penalty points are divided by 100 and are the one entry that may pass 1: at most every point in the pack
+        object.__setattr__(self, "high", max(1.0, points / 100))
 
     @classmethod
     def of(cls, variant: str, players: int | None, stack: int, options: dict[str, Any] | None) -> EnvTable:
@@ -66,6 +68,11 @@ class EnvTable:
         if stack < max(owed, 1) and rules.game != "louse":
             raise LooError(f"The stack must be at least 1 chip and cover the ante of {owed}, not {stack}.")
         return cls(rules, n, stack)
+
+    @property
+    def worst(self) -> float:
+        """The worst result a seat can have in a deal: minus its stack (Louse: minus every penalty point)."""
+        return -float(self.points) if self.rules.game == "louse" else -float(self.stack)
 
     @property
     def chips(self) -> int:
