@@ -94,13 +94,15 @@ class EnvTable:
             out[self.space.legal(view)] = 1
         return out
 
-    def action(self, deal: Deal, seat: int, index: Any) -> Action:
+    def action(self, deal: Deal, seat: int, index: Any, view: View | None = None) -> Action:
         """The action ``index`` stands for, checked: a ``LooError`` of one sentence naming the index and why it is
-        refused (outside the space, not legal now with the engine's reason and rule ID); the deal is unchanged."""
+        refused (outside the space, not legal now with the engine's reason and rule ID); the deal is unchanged.
+        ``view`` is the seat's view now, when the caller has it (it saves building another)."""
         if isinstance(index, bool | float) or not hasattr(index, "__index__"):
             raise LooError(f"An action is a whole number from 0 to {self.space.size - 1}, not {index!r}.")
         i = operator.index(index)
-        view = deal.view(seat, with_events=False)
+        if view is None:
+            view = deal.view(seat, with_events=False)
         try:
             action = self.space.action(i, view)
         except LooError as err:

@@ -80,7 +80,8 @@ class LooEnv(gymnasium.Env[Observation, np.int64]):
         self.render_mode = render_mode
         self.action_space: gym_spaces.Discrete = gym_spaces.Discrete(self.table.space.size)
         self.observation_space = gym_spaces.Box(0.0, self.table.high, (self.table.size,), np.float32)
-        self.deal: Deal | None = None
+        self.deal: Deal | None = None  # read it; only reset() and step() change it
+        self._view: View | None = None  # the learning seat's view now, as the last step or reset returned it
         self.bots: list[Bot | None] = []
 
     # --- the episode ------------------------------------------------------------------------------------------
@@ -109,7 +110,7 @@ class LooEnv(gymnasium.Env[Observation, np.int64]):
         if deal is None or deal.is_over:
             raise LooError("The deal is over (or was never dealt): call reset() for the next episode.")
         try:
-            chosen = self.table.action(deal, self.seat, action)
+            chosen = self.table.action(deal, self.seat, action, self._view)
         except LooError as err:
             if self.illegal == "raise":
                 raise
@@ -161,7 +162,7 @@ class LooEnv(gymnasium.Env[Observation, np.int64]):
 
     def _observe(self) -> tuple[Observation, dict[str, Any]]:
         assert self.deal is not None
-        view: View = self.deal.view(self.seat)
+        view = self._view = self.deal.view(self.seat)
         return self.table.observe(view), {"action_mask": self.table.mask(view), "view": view}
 
     def action_mask(self) -> Mask:

@@ -41,7 +41,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from lanterloo.adapters.envtable import EnvTable
-from lanterloo.engine import Deal
+from lanterloo.engine import Deal, View
 from lanterloo.errors import LooError
 
 PRESETS = ("three-card", "mississippi", "irish", "rams-loo", "five-card", "lou", "louse")
@@ -91,7 +91,8 @@ class LooAECEnv(AECEnv, EzPickle):  # type: ignore[misc]
         }
         self.action_spaces = {a: gym_spaces.Discrete(size) for a in self.agents}
         self._rng: np.random.Generator | None = None
-        self.deal: Deal | None = None
+        self.deal: Deal | None = None  # read it; only step() changes it
+        self._seen: tuple[Deal, int, View] | None = None  # the deal, seat and view observe() last built to act on
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
@@ -114,6 +115,7 @@ class LooAECEnv(AECEnv, EzPickle):  # type: ignore[misc]
         if seed is not None or self._rng is None:
             self._rng = np.random.default_rng(seed)
         self.deal = self.table.deal(self._rng)
+        self._seen = None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -127,8 +129,11 @@ class LooAECEnv(AECEnv, EzPickle):  # type: ignore[misc]
         if self.deal is None:
             raise LooError("There is no deal yet: call reset() first.")
         view = self.deal.view(seat, with_events=False)
-        mask = self.table.mask(view) if agent == self.agent_selection else np.zeros(self.table.space.size, np.int8)
-        return {"observation": self.table.observe(view), "action_mask": mask}
+        if agent != self.agent_selection:
+            return {"observation": self.table.observe(view), "action_mask": np.zeros(self.table.space.size, np.int8)}
+        # the agent to act is observed before it steps: its view now serves the step too
+        self._seen = (self.deal, seat, view)
+        return {"observation": self.table.observe(view), "action_mask": self.table.mask(view)}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -139,7 +144,10 @@ class LooAECEnv(AECEnv, EzPickle):  # type: ignore[misc]
         if deal is None:
             raise LooError("There is no deal yet: call reset() first.")
         seat = self.possible_agents.index(agent)
-        deal.apply(self.table.action(deal, seat, action), seat)
+        seen = self._seen
+        view = seen[2] if seen is not None and seen[0] is deal and seen[1] == seat else None
+        deal.apply(self.table.action(deal, seat, action, view), seat)
+        self._seen = None
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self._next()
