@@ -4,6 +4,7 @@ rewards that are the engine's settlement."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -211,3 +212,25 @@ def test_render_ansi() -> None:
     env.reset(seed=0)
     text = env.render()
     assert text is not None and text.startswith("seat 0; ")
+
+
+def _doc_example(section: str) -> str:
+    text = (Path(__file__).resolve().parents[1] / "docs" / "adapters.md").read_text(encoding="utf-8")
+    body = text.split(f"\n## {section}\n", 1)[1].split("\n## ", 1)[0]
+    return body.split("```python\n", 1)[1].split("```", 1)[0]
+
+
+def test_the_docs_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    exec(_doc_example("Gymnasium"), {})
+    assert "chips a deal" in capsys.readouterr().out
+
+
+def test_the_envspeed_bench_runs() -> None:
+    # bench/envspeed.py's harness: every kind measured, the report whole (no timing is asserted)
+    from bench import envspeed
+
+    results = envspeed.measure(("three-card", "lou"), rounds=1, seconds=0.01)
+    for kinds in results.values():
+        assert all(rate.steps > 0 and rate.actions >= rate.steps for rates in kinds.values() for rate in rates)
+    lines = envspeed.report(results)
+    assert len(lines) == 4 and lines[2].startswith("three-card") and lines[3].startswith("lou")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pickle
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -193,3 +194,11 @@ def test_options_and_table_pass_through_and_pickle() -> None:
         lp.loo_louse_v0.raw_env(players=5)
     with pytest.raises(TypeError):
         lp.loo_louse_v0.raw_env(variant="lou")
+
+
+def test_the_docs_example_runs() -> None:
+    text = (Path(__file__).resolve().parents[1] / "docs" / "adapters.md").read_text(encoding="utf-8")
+    body = text.split("\n## PettingZoo\n", 1)[1].split("\n## ", 1)[0]
+    scope: dict[str, Any] = {}
+    exec(body.split("```python\n", 1)[1].split("```", 1)[0], scope)
+    assert not scope["env"].agents  # every agent stepped out at the end of the deal
