@@ -85,7 +85,8 @@ class EnvTable:
         return Deal(self.rules, [self.stack] * self.players, dealer, seed=seed)
 
     def observe(self, view: View) -> Observation:
-        return np.asarray(spaces.encode(self.space, view, self.chips), dtype=np.float32)
+        vector = spaces.encode(self.space, view, self.chips)
+        return np.fromiter(vector, np.float32, len(vector))
 
     def mask(self, view: View) -> Mask:
         """The seat's legal indices as 0/1: all 0 when it has nothing to do now (or the deal is over)."""
