@@ -437,7 +437,10 @@ BAD = [
     (["rules", "loo", "--option", "loo_penalty=everything"], "must be one of pool, fixed, capped"),
     (["rules", "loo", "--option", "ante=lots"], "must be a whole number"),
     (["rules", "loo", "--option", "club_law=maybe"], "must be true or false"),
-    (["rules", "loo", "--option", "preset=lou"], "Unknown rules option 'preset'"),
+    (["rules", "loo", "--option", "preset=lou"], "The preset is not an option to set: choose the variant"),
+    (["simulate", "-o", "game=lou"], "The game is not an option to set: choose the variant"),
+    (["simulate", "-o", "hand_size=9"], "loo: hand_size must be 3, 5 or 8"),  # an option keeps its spelling
+    (["simulate", "--variant", "louse", "--players", "3"], "not 3; for three-handed Louse add -o min_players=3."),
     (["rules", "loo", "--option", "miss=true", "--option", "hand_size=5"], "The Miss belongs to 3-card Loo"),
     (["simulate", "--variant", "euchre"], "Unknown variant 'euchre'"),
     (["simulate", "--players", "2"], "three-card is played by 3 to 16 players, not 2"),
