@@ -308,7 +308,7 @@ def test_replay_rejects_malformed_json(hist: Path, tmp_path: Path, capsys: pytes
     path = tmp_path / "t.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     err = _expect_failure(capsys, path, 3)
-    assert "not valid JSON" in err and "docs/hand-history.md" in err
+    assert "the line ends in the middle of its JSON" in err and "docs/hand-history.md" in err
 
 
 def test_replay_rejects_a_wrong_version(hist: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
