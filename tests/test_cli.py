@@ -302,6 +302,16 @@ def test_replay_rejects_wrong_stacks_after_the_deal(
     assert "recorded stacks" in err and RULE_ID.search(err)
 
 
+def test_SESSION_1_a_tampered_starting_stack_is_named_not_the_result_it_spoils(
+    hist: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    recs = records(hist)
+    recs[3]["seats"][1]["stack"] += 5  # the deal's own result no longer adds up either
+    err = _expect_failure(capsys, write(tmp_path / "t.jsonl", recs), 4)
+    assert "starts with stacks" in err and "but the deal before left" in err and "(SESSION-1)" in err
+    assert "recorded stacks" not in err
+
+
 def test_replay_rejects_malformed_json(hist: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     lines = hist.read_text(encoding="utf-8").splitlines()
     lines[2] = lines[2][:-40]
