@@ -151,6 +151,20 @@ def test_illegal_refuse_policy_returns_the_same_state() -> None:
     assert after["illegal"].startswith(f"Action {illegal} ") and after["view"] == info["view"]
 
 
+def test_a_deal_without_a_decision_is_skipped() -> None:
+    # LOO-DECL-3: when the learning seat deals and everyone before it passes, it takes the pool without play and has
+    # nothing to decide: reset deals again and reports the skipped deal and its result
+    env = LooEnv(variant="three-card", players=3, opponents="random")
+    for seed in range(300):
+        _, info = env.reset(seed=seed)
+        if info["skipped"]:
+            break
+    else:
+        pytest.fail("no deal was skipped in 300 seeds")
+    assert info["skipped"] >= 1 and info["skipped_reward"] > 0
+    assert info["action_mask"].any() and env.deal is not None and not env.deal.is_over
+
+
 def test_step_after_the_end_is_refused() -> None:
     env = LooEnv(variant="three-card", players=3, opponents="random")
     with pytest.raises(LooError, match="call reset"):

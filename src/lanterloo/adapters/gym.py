@@ -15,9 +15,9 @@ or ``gymnasium.make("lanterloo/Loo-v0", variant="five-card")`` once this module 
 One episode is one deal at a fresh table (every seat ``stack`` chips, the pool empty). ``reset`` draws the dealer
 and the deck from the seed, so the same seed gives the same episode and the learning seat meets every position
 at the table. The bots act inside ``step`` (and ``reset``) until the learning seat must act or the deal ends. A
-deal that ends before the learning seat has anything to decide (everyone before it passed and the deal went
-uncontested) is no episode: ``reset`` deals the next one and counts the skipped deals' results in
-``info["skipped"]`` and ``info["skipped_reward"]``.
+deal that ends before the learning seat has anything to decide (it dealt and everyone before it passed, so it took
+the pool without play: LOO-DECL-3) is no episode: ``reset`` deals the next one and reports the skipped deals and
+the seat's results in them in ``info["skipped"]`` and ``info["skipped_reward"]``.
 
 The reward is 0 until the last step, then the seat's chips won or lost in the deal (antes included; Louse: minus
 its penalty points). An action index that is not legal now raises a ``LooError`` that names it and says why (the
