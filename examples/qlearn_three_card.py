@@ -268,8 +268,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     with args.out.with_suffix(".csv").open("w", newline="") as f:
         rows = csv.writer(f)
         rows.writerow(["deals trained", "chips per deal", "ci95"])
-        rows.writerows(run.curve)
-        rows.writerows([name, mean, half] for name, (mean, half) in baselines.items())
+        rows.writerows([e, round(mean, 3), round(half, 3)] for e, mean, half in run.curve)
+        rows.writerows([name, round(mean, 3), round(half, 3)] for name, (mean, half) in baselines.items())
     title = f"three-card Loo, {args.players} players, against {args.opponents} bots ({args.eval} held-out deals)"
     if plot(run, baselines, args.out, title):
         print(f"plot: {args.out}")
