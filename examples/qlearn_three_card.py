@@ -181,6 +181,7 @@ def checkpoints(episodes: int, count: int = 8) -> list[int]:
 class Run:
     agent: Agent
     curve: list[tuple[int, float, float]]  # (episodes trained, mean chips per deal, 95% half-width)
+    last: Vector  # the chips of each held-out deal at the last checkpoint
 
 
 def progress(text: str, quiet: bool) -> None:
@@ -194,12 +195,13 @@ def train(
     """Train for ``episodes`` deals, evaluating the greedy policy on ``eval_deals`` held-out deals after each number
     of deals in ``marks`` (default ``checkpoints(episodes)``)."""
     rng = np.random.default_rng(seed)
-    agent, curve = Agent(), []
+    agent, curve, last = Agent(), [], np.zeros(0)
     marks = checkpoints(episodes) if marks is None else marks
     for episode in range(episodes + 1):
         if episode in marks:
             progress(f"evaluating after {episode} deals", quiet)
-            curve.append((episode, *interval(evaluate(env, greedy(agent), eval_deals))))
+            last = evaluate(env, greedy(agent), eval_deals)
+            curve.append((episode, *interval(last)))
         if episode == episodes:
             break
         if episode % 50 == 0:
@@ -210,7 +212,7 @@ def train(
         reward = play_deal(env, int(rng.integers(EVAL_BASE)), explorer(agent, rng, epsilon, steps))
         agent.learn(steps, reward)
     progress("", quiet)
-    return Run(agent, curve)
+    return Run(agent, curve, last)
 
 
 def plot(run: Run, baselines: dict[str, tuple[float, float]], out: Path, title: str) -> bool:
@@ -251,16 +253,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = p.parse_args(argv)
     env = LooEnv(variant="three-card", players=args.players, opponents=args.opponents, seat=0)
     run = train(env, args.episodes, args.seed, args.eval, quiet=args.quiet)
-    baselines = {}
+    baselines, paired = {}, {}
     others = {"random player": random_policy(args.seed), f"{args.opponents} bot": bot_policy(args.opponents)}
     for name, policy in others.items():
         progress(f"evaluating the {name}", args.quiet)
-        baselines[name] = interval(evaluate(env, policy, args.eval))
+        chips = evaluate(env, policy, args.eval)
+        baselines[name] = interval(chips)
+        if len(run.last) == len(chips) > 1:  # the same deals: the paired difference has the narrower interval
+            paired[name] = interval(run.last - chips)
     progress("", args.quiet)
     for episodes, mean, half in run.curve:
         print(f"after {episodes:>6} deals: {mean:+.2f} ± {half:.2f} chips per deal")
     for name, (mean, half) in baselines.items():
         print(f"{name:>22}: {mean:+.2f} ± {half:.2f} chips per deal")
+    for name, (mean, half) in paired.items():
+        print(f"the agent minus the {name}, deal by deal: {mean:+.2f} ± {half:.2f} chips")
     for k, action in enumerate(DECLARATIONS):
         weights = ", ".join(f"{f} {w:+.1f}" for f, w in zip(DECL_FEATURES, run.agent.decl[k].w, strict=True))
         print(f"Q({action.notation()}) = {weights}")

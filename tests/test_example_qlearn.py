@@ -57,10 +57,9 @@ def test_a_short_run_beats_random_play_on_held_out_deals(qlearn: ModuleType, sho
     assert trained == DEALS
     # untrained, every Q is 0 and the first legal declaration wins the tie: it passes every hand, losing its ante
     assert untrained == pytest.approx(-3.0)
-    table = env(qlearn)
-    learned_chips = qlearn.evaluate(table, qlearn.greedy(short_run.agent), DEALS)
+    learned_chips = short_run.last
     assert learned_chips.mean() == pytest.approx(learned)
-    random_chips = qlearn.evaluate(table, qlearn.random_policy(2), DEALS)
+    random_chips = qlearn.evaluate(env(qlearn), qlearn.random_policy(2), DEALS)
     # the same held-out deals for both: the paired difference's 95% interval lies above 0
     mean, half = qlearn.interval(learned_chips - random_chips)
     assert mean - half > 0, (mean, half)
