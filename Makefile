@@ -61,8 +61,8 @@ serve: $(WEB)
 	@$(BIN)/loo serve $(ARGS)
 
 lint: $(TEST)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench examples
+	$(BIN)/ruff format --check src tests bench examples
 
 typecheck: $(TEST)
 	$(BIN)/mypy
