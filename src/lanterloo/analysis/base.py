@@ -92,6 +92,10 @@ class Report:
         """A fixed report's units: the deals each plays."""
         raise NotImplementedError
 
+    def units_text(self, plan: Plan, units: int) -> str:
+        """How the deals were played, for ``summary.md``: ``12 sessions``, ``40 whole games``."""
+        return f"{units:,} {'whole ' if self.open_ended else ''}{self.unit}{'s' if units != 1 else ''}"
+
     def chunk_units(self, plan: Plan, workers: int) -> int:
         """How many units a chunk holds: enough to pay for its trip to a worker, few enough to share the work."""
         return max(1, min(64, len(self.units(plan)) // (4 * max(1, workers)) or 1))

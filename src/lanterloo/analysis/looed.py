@@ -32,6 +32,7 @@ Key = tuple[int, int, int, int]  # hands in play, trumps, top trump code, side a
 @dataclass
 class LooedAcc:
     deals: int = 0
+    pool_total: int = 0  # the pools as play began, summed over the deals
     net: dict[Key, Tally] = field(default_factory=dict)  # net chips of each seat that played
     looed: Counter[Key] = field(default_factory=Counter)
 
@@ -42,6 +43,17 @@ class LooedAcc:
         t.add(net)
         if looed:
             self.looed[key] += 1
+
+    def add_many(self, key: Key, net: int, looed: bool, count: int) -> None:
+        """``count`` seats of one class with the same net and fate."""
+        t = self.net.get(key)
+        if t is None:
+            t = self.net[key] = Tally()
+        t.n += count
+        t.total += net * count
+        t.squares += net * net * count
+        if looed:
+            self.looed[key] += count
 
 
 def hand_class(hand: int, tables: Tables, pam: int) -> tuple[int, int, int]:
@@ -66,10 +78,11 @@ def record(acc: LooedAcc, deal: Deal, hands: list[int], miss: int) -> None:
     pam = -1 if v.pam is None else int(v.pam)
     played = [s for s in range(deal.players) if v.declarations[s] not in (None, Decl.PASS) or v.in_play[s]]
     acc.deals += 1
+    acc.pool_total += st.pool_before
     active = len(played)
     looed = set(st.looed)
     for s in played:
-        hand = miss if s == v.miss_taker else hands[s]
+        hand = miss if v.declarations[s] in (Decl.MISS, Decl.DEFEND) else hands[s]
         trumps, top, high = hand_class(hand, v.tables, pam)
         acc.add((active, trumps, top, high), deal.stacks[s] - deal.stacks_before[s], s in looed)
 
@@ -90,13 +103,22 @@ class Looed(Report):
         return None
 
     def units(self, plan: Plan) -> list[int]:
-        return split(plan.deals, BLOCK)
+        from lanterloo.analysis import batch
+
+        return split(plan.deals, batch.BLOCK if batch.usable(plan) else BLOCK)
+
+    def units_text(self, plan: Plan, units: int) -> str:
+        from lanterloo.analysis import batch
+
+        if batch.usable(plan):
+            return f"{units:,} block{'s' if units != 1 else ''} of up to {batch.BLOCK:,} deals in the compiled core"
+        return super().units_text(plan, units)
 
     def chunk_units(self, plan: Plan, workers: int) -> int:
         from lanterloo.analysis import batch
 
         if batch.usable(plan):
-            return 1
+            return 1  # a block of the C loop is work enough for one trip to a worker
         return super().chunk_units(plan, workers)
 
     def new(self, plan: Plan) -> LooedAcc:
@@ -121,6 +143,7 @@ class Looed(Report):
 
     def merge(self, acc: LooedAcc, part: LooedAcc) -> None:
         acc.deals += part.deals
+        acc.pool_total += part.pool_total
         merge_tallies(acc.net, part.net)  # type: ignore[arg-type]
         acc.looed.update(part.looed)
 
@@ -159,12 +182,17 @@ class Looed(Report):
             if parts
             else f"Too few hands at {busiest} in play for a reading."
         )
-        gain = sorted({trumps for (active, trumps), (t, _) in by.items() if t.n >= 30 and t.mean > 0})
+        contested: dict[int, Tally] = {}  # by trumps, over the deals with two hands or more in play
+        for (active, trumps), (t, _) in by.items():
+            if active >= 2:
+                contested.setdefault(trumps, Tally()).merge(t)
+        ante = plan.rules.ante
+        gain = sorted(trumps for trumps, t in contested.items() if t.n >= 30 and t.mean > -ante)
         second = (
-            f"Playing nets more than it costs on average from {gain[0]} trump{'s' if gain[0] != 1 else ''} up "
-            f"(passing nets minus the ante); bots: {_bots(plan)}."
+            f"Against two hands or more, playing nets more on average than passing (minus the ante, {ante}) from "
+            f"{gain[0]} trump{'s' if gain[0] != 1 else ''} up; bots: {_bots(plan)}."
             if gain
-            else f"No hand class nets a profit on average here; bots: {_bots(plan)}."
+            else f"Against two hands or more no hand class nets more than passing on average; bots: {_bots(plan)}."
         )
         return [first, second]
 

@@ -112,9 +112,8 @@ def summary_text(outcome: Outcome, command: str, tables: list[Any], pngs: list[s
         f"$ {command}",
         "```",
         "",
-        f"{outcome.deals:,} deals of {plan.rules.preset} ({outcome.units:,} {report.unit}s"
-        + (", whole" if report.open_ended else "")
-        + f"), seed {plan.seed}, bots: {', '.join(bots)}"
+        f"{outcome.deals:,} deals of {plan.rules.preset} ({report.units_text(plan, outcome.units)}), seed "
+        f"{plan.seed}, bots: {', '.join(bots)}"
         + (" (every seat random: random declarations say little about good play)." if bots == ["random"] else ".")
         + " The same command gives the same figures on any backend and any number of workers.",
         "",
