@@ -75,7 +75,8 @@ def looed(
     axes[1].axhline(-plan.rules.ante, color="grey", linestyle=":", label="passing")
     axes[2].set(title="One trump: P(looed) by that trump", xlabel="hands in play", ylabel="probability", ylim=(0, 1))
     for ax in axes:
-        ax.legend(fontsize=8)
+        if ax.get_legend_handles_labels()[0]:
+            ax.legend(fontsize=8)
         ax.grid(alpha=0.3)
         ax.xaxis.get_major_locator().set_params(integer=True)
     fig.suptitle(_title(plan, "Hands that play: looed and net, by hand class"), fontsize=10)
@@ -100,7 +101,8 @@ def miss(
             ax.errorbar(xs, ys, yerr=err, marker="o", capsize=3, label=name)
         ax.set(xlabel=label, ylabel="mean net chips of the deal")
         ax.axhline(0, color="grey", linewidth=0.8)
-        ax.legend(fontsize=8)
+        if keys:
+            ax.legend(fontsize=8)
         ax.grid(alpha=0.3)
         ax.xaxis.get_major_locator().set_params(integer=True)
     axes[0].set_title("Each choice, by trumps held")
