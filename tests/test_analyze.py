@@ -15,6 +15,7 @@ import pytest
 from lanterloo.analysis import REPORTS, Plan, run
 from lanterloo.cli import main
 from lanterloo.cli.parser import REPORT_NAMES
+from lanterloo.errors import LooError
 from lanterloo.rules import rules_with
 from lanterloo.workers import map_chunks
 
@@ -218,3 +219,11 @@ def test_loo_starts_without_matplotlib() -> None:
     env_path = str(ROOT / "src")
     done = subprocess.run([sys.executable, "-c", code], env={"PYTHONPATH": env_path}, check=False)
     assert done.returncode == 0
+
+
+def test_the_api_refuses_a_report_that_does_not_apply_to_the_rules() -> None:
+    plan = Plan("louse", rules_with("three-card"), 5, ("random",) * 5, 10, seed=1)
+    with pytest.raises(LooError, match="three-card is not a louse game"):
+        run(REPORTS["louse"], plan)
+    with pytest.raises(LooError, match="Give one bot per seat"):
+        Plan("looed", rules_with("three-card"), 5, ("random",) * 4, 10, seed=1)

@@ -84,7 +84,7 @@ class Report:
     #: What one unit does to the deals count, for the progress bar of an open-ended report (a rough mean).
     about: ClassVar[str] = ""
 
-    def refusal(self, rules: Rules, players: int) -> str | None:
+    def refusal(self, rules: Rules) -> str | None:
         """Why the report does not apply to these rules (one sentence), or None."""
         raise NotImplementedError
 

@@ -92,7 +92,7 @@ class Looed(Report):
     title = "Looed, by hand class and hands in play"
     unit = "session"
 
-    def refusal(self, rules: Rules, players: int) -> str | None:
+    def refusal(self, rules: Rules) -> str | None:
         if rules.game != "loo":
             return f"The looed report measures loos in Loo, and {rules.preset} is not a Loo game."
         if rules.trump_mode != "turnup":

@@ -40,7 +40,7 @@ class LouPots(Report):
     unit = "game"
     open_ended = True
 
-    def refusal(self, rules: Rules, players: int) -> str | None:
+    def refusal(self, rules: Rules) -> str | None:
         return game_is(rules, "lou", "lou-pots", "the pots of Lou games")
 
     def chunk_units(self, plan: Plan, workers: int) -> int:

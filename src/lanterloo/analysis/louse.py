@@ -43,7 +43,7 @@ class Louse(Report):
     unit = "match"
     open_ended = True
 
-    def refusal(self, rules: Rules, players: int) -> str | None:
+    def refusal(self, rules: Rules) -> str | None:
         return game_is(rules, "louse", "louse", "Louse penalty points")
 
     def chunk_units(self, plan: Plan, workers: int) -> int:

@@ -69,7 +69,7 @@ class Miss(Report):
     title = "The value of taking the Miss"
     unit = "session"
 
-    def refusal(self, rules: Rules, players: int) -> str | None:
+    def refusal(self, rules: Rules) -> str | None:
         if rules.game != "loo" or not rules.miss:
             return f"The miss report measures taking the Miss, and {rules.preset} deals no Miss (miss = false)."
         if rules.trump_mode != "turnup":

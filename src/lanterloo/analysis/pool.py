@@ -44,7 +44,7 @@ class Pool(Report):
     title = "Pool growth: Unlimited against Limited Loo"
     unit = "session"
 
-    def refusal(self, rules: Rules, players: int) -> str | None:
+    def refusal(self, rules: Rules) -> str | None:
         if rules.game != "loo":
             return f"The pool report compares Unlimited and Limited Loo, and {rules.preset} is not a Loo game."
         return None

@@ -16,6 +16,7 @@ from typing import Any
 
 from lanterloo.analysis.base import Plan, Report
 from lanterloo.analysis.stats import csv_text
+from lanterloo.errors import LooError
 from lanterloo.workers import map_chunks
 
 
@@ -44,6 +45,9 @@ def run(
 ) -> Outcome:
     """Play the report's units on the backend and merge them; ``progress(deals done, deals asked)`` as chunks
     finish."""
+    why = report.refusal(plan.rules)
+    if why:
+        raise LooError(why)
     start = time.perf_counter()
     acc = report.new(plan)
     size = report.chunk_units(plan, workers)

@@ -64,7 +64,7 @@ def cmd_analyze(ns: argparse.Namespace) -> int:
 
     report = REPORTS[ns.report]
     rules = table_rules(ns.variant, ns.option)
-    why = report.refusal(rules, 0)
+    why = report.refusal(rules)
     if why:
         raise UsageError(why)
     players = table_players(rules, ns.players)
@@ -115,7 +115,7 @@ def cmd_analyze(ns: argparse.Namespace) -> int:
         kinds = ", ".join(sorted(set(bots)))
         print(
             f"{report.title}: {outcome.deals:,} deals of {rules.preset} ({players} players, seed {seed}, bots: "
-            f"{kinds}) in {outcome.elapsed:.1f} s."
+            f"{kinds}) in {outcome.elapsed:.2f} s: {outcome.deals / max(outcome.elapsed, 1e-9):,.0f} deals/s."
         )
         for line in reading:
             print(line)
