@@ -4,6 +4,7 @@ CSV on any number of workers and on Ray, and a bad command line is one sentence,
 from __future__ import annotations
 
 import csv
+import importlib.util
 import itertools
 import json
 import subprocess
@@ -227,3 +228,12 @@ def test_the_api_refuses_a_report_that_does_not_apply_to_the_rules() -> None:
         run(REPORTS["louse"], plan)
     with pytest.raises(LooError, match="Give one bot per seat"):
         Plan("looed", rules_with("three-card"), 5, ("random",) * 4, 10, seed=1)
+
+
+def test_without_matplotlib_the_command_says_what_to_install_and_plays_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "matplotlib" else real(name, *a))
+    assert main(["analyze", "looed", "--deals", "5", "--out", str(tmp_path / "r")]) == 1
+    assert "pip install 'lanterloo[plots]'" in capsys.readouterr().err and not list(tmp_path.iterdir())

@@ -8,6 +8,7 @@ is done.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import random
@@ -77,6 +78,8 @@ def cmd_analyze(ns: argparse.Namespace) -> int:
     except LooError as e:
         raise UsageError(str(e)) from None
     folder = _folder(ns.out or f"analysis-{report.name}-{rules.preset}-{seed}")
+    if importlib.util.find_spec("matplotlib") is None:  # found out before the run, not after it
+        raise Failure("loo analyze draws its plots with matplotlib: pip install 'lanterloo[plots]'.")
     workers = ns.workers or os.cpu_count() or 1
     update, stop = progress_bar(ns.deals, f"analyze {report.name}", quiet=ns.json or ns.quiet)
     try:
@@ -87,8 +90,6 @@ def cmd_analyze(ns: argparse.Namespace) -> int:
         stop()
     try:
         paths = write(outcome, folder, command_text(ns, rules, players, ns.deals, seed, bots))
-    except LooError as e:  # matplotlib is missing: the CSVs are written, the plots are not
-        raise Failure(str(e)) from None
     except OSError as e:
         raise Failure(file_failure(str(folder), e, "write the report into")) from None
     reading = report.reading(plan, outcome.acc)
