@@ -120,7 +120,12 @@ class Louse(Report):
             f"A match to {plan.rules.louse_target} lasts {mean_len:.1f} deals on average (median "
             f"{quantile(acc.length, 0.5)}, 90% within {quantile(acc.length, 0.9)}; {whole:,} matches).",
             f"Per deal the {_place(worst, n)} takes the most penalty points ({w.mean:.2f} ± {w.half_width:.2f}) and "
-            f"the {_place(best, n)} the fewest ({b.mean:.2f} ± {b.half_width:.2f}, 95%).",
+            f"the {_place(best, n)} the fewest ({b.mean:.2f} ± {b.half_width:.2f}, 95%)"
+            + (
+                ": a real difference."
+                if w.mean - w.half_width > b.mean + b.half_width
+                else ": the intervals overlap, so no place is shown to be worse at this size."
+            ),
         ]
 
     def plot(self, plan: Plan, acc: LouseAcc, folder: str) -> list[str]:

@@ -123,6 +123,7 @@ def pool(plan: Plan, series: dict[str, list[tuple[int, float, int, int, int]]], 
     if top > 50 * max(1, min((r[2] for rows in series.values() for r in rows), default=1)):
         ax.set_yscale("log")
     ax.set(xlabel="deal of the session", ylabel="pool at the start of play (chips)")
+    ax.xaxis.get_major_locator().set_params(integer=True)
     ax.set_title("shaded: 10th to 90th percentile", fontsize=9)
     ax.legend(fontsize=8)
     ax.grid(alpha=0.3)
