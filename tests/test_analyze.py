@@ -178,6 +178,8 @@ def _double(_first: int, chunk: int) -> int:
         (["looed", "--json", "--quiet"], "not allowed with argument"),
         (["looed", "--bots", "random,random"], "Give one bot per seat (5)"),
         (["looed", "-o", "loo_penalty=nonsense"], "loo_penalty"),
+        (["miss", "--deals", "100000001"], "plays at most 100,000,000 deals this way"),
+        (["looed", "--bots", "random", "--deals", "10000000001"], "at most 10,000,000,000 deals"),
     ],
 )
 def test_bad_input_is_one_sentence_and_writes_nothing(

@@ -23,6 +23,8 @@ from lanterloo.sim import play_out
 STACK = 1000
 #: The most deals one run plays (the C record loop counts deals in a C long; a run this long takes hours anyway).
 MOST_DEALS = 10**10
+#: The most deals a report plays deal by deal (through the public API, with Python bots).
+MOST_PER_ACTION = 10**8
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,11 @@ class Report:
     def units(self, plan: Plan) -> list[int]:
         """A fixed report's units: the deals each plays."""
         raise NotImplementedError
+
+    def most_deals(self, plan: Plan) -> int:
+        """The most deals this plan may ask for: a run deal by deal at a few hundred deals a second would take
+        years past it (and its list of units would not fit in memory)."""
+        return MOST_PER_ACTION
 
     def units_text(self, plan: Plan, units: int) -> str:
         """How the deals were played, for ``summary.md``: ``12 sessions``, ``40 whole games``."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from lanterloo.analysis.base import Plan, Report, Table, deals_at_table, mask, split
+from lanterloo.analysis.base import MOST_DEALS, Plan, Report, Table, deals_at_table, mask, split
 from lanterloo.analysis.stats import Tally, fmt, merge_tallies
 from lanterloo.cards import ACE, JACK, KING, QUEEN
 from lanterloo.engine import Deal, Decl
@@ -106,6 +106,11 @@ class Looed(Report):
         from lanterloo.analysis import batch
 
         return split(plan.deals, batch.BLOCK if batch.usable(plan) else BLOCK)
+
+    def most_deals(self, plan: Plan) -> int:
+        from lanterloo.analysis import batch
+
+        return MOST_DEALS if batch.usable(plan) else super().most_deals(plan)
 
     def units_text(self, plan: Plan, units: int) -> str:
         from lanterloo.analysis import batch

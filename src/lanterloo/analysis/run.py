@@ -35,6 +35,19 @@ def _fixed_chunk(args: tuple[Report, Plan], units: range) -> Any:
     return report.play(plan, units)
 
 
+def check(report: Report, plan: Plan) -> None:
+    """Refuse, in one sentence, a plan the report cannot play: rules it does not apply to, too many deals."""
+    why = report.refusal(plan.rules)
+    if why:
+        raise LooError(why)
+    most = report.most_deals(plan)
+    if plan.deals > most:
+        raise LooError(
+            f"The {report.name} report plays at most {most:,} deals this way, not {plan.deals:,} (with every seat "
+            "random the looed report runs more in the compiled core)."
+        )
+
+
 def run(
     report: Report,
     plan: Plan,
@@ -45,9 +58,7 @@ def run(
 ) -> Outcome:
     """Play the report's units on the backend and merge them; ``progress(deals done, deals asked)`` as chunks
     finish."""
-    why = report.refusal(plan.rules)
-    if why:
-        raise LooError(why)
+    check(report, plan)
     start = time.perf_counter()
     acc = report.new(plan)
     size = report.chunk_units(plan, workers)

@@ -62,6 +62,7 @@ def command_text(ns: argparse.Namespace, rules: Rules, players: int, deals: int,
 
 def cmd_analyze(ns: argparse.Namespace) -> int:
     from lanterloo.analysis import REPORTS, Plan, run, write
+    from lanterloo.analysis.run import check
 
     report = REPORTS[ns.report]
     rules = table_rules(ns.variant, ns.option)
@@ -75,6 +76,7 @@ def cmd_analyze(ns: argparse.Namespace) -> int:
     seed = ns.seed if ns.seed is not None else random.SystemRandom().randrange(2**31)
     try:
         plan = Plan(report.name, rules, players, tuple(bots), ns.deals, seed)
+        check(report, plan)
     except LooError as e:
         raise UsageError(str(e)) from None
     folder = _folder(ns.out or f"analysis-{report.name}-{rules.preset}-{seed}")
