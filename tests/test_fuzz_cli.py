@@ -121,7 +121,7 @@ def _vector(command: str) -> st.SearchStrategy[list[str]]:
 @pytest.mark.parametrize("command", COMMANDS)
 def test_random_argument_vectors_end_in_one_sentence(command: str, files: Path) -> None:
     counts: Counter[str] = Counter()
-    prefix = ["--deals", "2"] if command in ("simulate", "watch") else []
+    prefix = ["--deals", "2"] if command in ("simulate", "watch", "analyze") else []
 
     @settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
     @given(tokens=_vector(command))

@@ -50,7 +50,7 @@ def shown_in_order(shown: list[str], real: list[str]) -> None:
 
 def test_the_readme_has_its_examples() -> None:
     commands = [args[0] for args, _ in examples()]
-    assert commands == ["variants", "rules", "simulate", "replay", "watch", "tournament"]
+    assert commands == ["variants", "rules", "simulate", "replay", "watch", "tournament", "analyze"]
 
 
 def test_every_readme_example_prints_what_the_readme_shows(

@@ -1,6 +1,6 @@
-"""Ray as a backend for long jobs (``loo tournament --backend ray``): the same chunks of work the local process pool
-runs, sent to a Ray cluster, their results read back in order. Ray is an optional extra (``pip install
-'lanterloo[ray]'``); nothing imports it until a Ray backend is asked for.
+"""Ray as a backend for long jobs (``loo tournament`` and ``loo analyze`` with ``--backend ray``): the same chunks
+of work the local process pool runs (lanterloo.workers), sent to a Ray cluster, their results read back in order.
+Ray is an optional extra (``pip install 'lanterloo[ray]'``); nothing imports it until a Ray backend is asked for.
 
 Results do not depend on the backend: every chunk is a pure function of its arguments (the plan, with its seed,
 and the deal indices), so a local pool and any Ray cluster give the same figures.
@@ -9,7 +9,9 @@ and the deal indices), so a local pool and any Ray cluster give the same figures
 from __future__ import annotations
 
 import socket
-from collections.abc import Callable, Iterator, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from itertools import islice
 from typing import Any, TypeVar
 
 from lanterloo.errors import LooError
@@ -58,12 +60,23 @@ def connect(address: str | None, cpus: int | None = None) -> Any:
 
 
 def map_ordered(
-    fn: Callable[[P, C], R], first: P, chunks: Sequence[C], address: str | None, cpus: int | None = None
+    fn: Callable[[P, C], R], first: P, chunks: Iterable[C], address: str | None, cpus: int | None = None
 ) -> Iterator[R]:
-    """``fn(first, chunk)`` for every chunk, on Ray, yielded in the order of ``chunks`` as they finish."""
+    """``fn(first, chunk)`` for every chunk, on Ray, yielded in the order of ``chunks`` as they finish. At most a
+    few chunks per CPU are in flight (``chunks`` may be endless: ``loo analyze`` plays whole games until enough
+    deals are played), and those not read when the caller stops are cancelled."""
     ray = connect(address, cpus)
     task = ray.remote(fn)
     shared = ray.put(first)
-    refs = [task.remote(shared, c) for c in chunks]
-    for ref in refs:
-        yield ray.get(ref)
+    window = 2 * max(1, int(ray.cluster_resources().get("CPU", cpus or 1)))
+    source = iter(chunks)
+    refs = deque(task.remote(shared, c) for c in islice(source, window))
+    try:
+        while refs:
+            result = ray.get(refs.popleft())
+            for c in islice(source, 1):
+                refs.append(task.remote(shared, c))
+            yield result
+    finally:
+        for ref in refs:
+            ray.cancel(ref)

@@ -16,11 +16,9 @@ workers, and Ray, give the same figures.
 from __future__ import annotations
 
 import math
-import os
 import random
 import statistics
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +27,7 @@ from lanterloo.engine import Deal, deck_for
 from lanterloo.errors import LooError
 from lanterloo.rules import Rules
 from lanterloo.sim import play_out
+from lanterloo.workers import map_chunks
 
 #: The most deals a tournament plays: a million duplicate deals of the slowest bots is already weeks of work, and
 #: every deal's result is kept for the intervals.
@@ -216,27 +215,10 @@ def run(
     size = max(1, min(50, plan.deals // (4 * max(1, workers)) or 1))
     chunks = _chunks(plan, size)
     rows: list[list[float]] = []
-
-    def done(part: list[list[float]]) -> None:
+    for part in map_chunks(_chunk, plan, chunks, workers, backend, ray_address):
         rows.extend(part)
         if progress is not None:
             progress(len(rows))
-
-    if backend == "ray":
-        from lanterloo.raybackend import map_ordered
-
-        for part in map_ordered(_chunk, plan, chunks, ray_address, workers):
-            done(part)
-    elif backend != "local":
-        raise LooError(f"Unknown backend {backend!r}: choose local or ray.")
-    elif workers <= 1:
-        for c in chunks:
-            done(_chunk(plan, c))
-    else:
-        # no more processes than chunks to play (or than the machine can sensibly run): each one costs a start-up
-        with ProcessPoolExecutor(max_workers=min(workers, len(chunks), 4 * (os.cpu_count() or 1))) as pool:
-            for part in pool.map(_chunk, [plan] * len(chunks), chunks):
-                done(part)
     return _standings(plan, rows)
 
 

@@ -1,5 +1,5 @@
-"""The ``loo`` command line: variants, rules, simulate, tournament, replay, verify-deal, watch, tutorial and play
-(one module per command group).
+"""The ``loo`` command line: variants, rules, simulate, tournament, analyze, replay, verify-deal, watch, tutorial
+and play (one module per command group).
 
 Exit status: 0 on success, 1 when a hand history does not verify (or cannot be read), 2 on a usage error
 (``loo verify-deal``: 1 when a seed fails its check, 2 when there is nothing to check). Every
@@ -16,6 +16,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO, cast
 
+from lanterloo.cli.analyze import cmd_analyze
 from lanterloo.cli.common import EscapedOutput, Failure, UsageError, sentence
 from lanterloo.cli.parser import build_parser
 from lanterloo.cli.replay import cmd_replay, cmd_watch
@@ -34,6 +35,7 @@ COMMANDS = (
     "rules",
     "simulate",
     "tournament",
+    "analyze",
     "replay",
     "verify-deal",
     "watch",
@@ -71,6 +73,7 @@ _HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "rules": cmd_rules,
     "simulate": cmd_simulate,
     "tournament": cmd_tournament,
+    "analyze": cmd_analyze,
     "replay": cmd_replay,
     "verify-deal": cmd_verify_deal,
     "watch": cmd_watch,

@@ -6,6 +6,9 @@ import argparse
 
 from lanterloo.cli.common import Parser, add_table, count, seconds
 
+#: The reports of ``loo analyze`` (lanterloo.analysis.REPORTS, named here so ``loo --help`` imports no report).
+REPORT_NAMES = ("looed", "miss", "pool", "lou-pots", "louse")
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
@@ -60,22 +63,32 @@ def build_parser() -> argparse.ArgumentParser:
         bots_help="two or more bots, comma-separated, e.g. hard,balanced (random, heuristic, cautious, balanced, bold, "
         "easy, medium, hard)",
     )
-    p.add_argument(
-        "--workers",
-        "-w",
-        type=count("--workers", 1),
-        metavar="W",
-        help="processes to play in (default: one per CPU core; with --backend ray and no address, the CPUs of the "
-        "local Ray instance)",
-    )
-    p.add_argument(
-        "--backend",
-        choices=("local", "ray"),
-        default="local",
-        help="local: a process pool on this machine (default); ray: Ray (the ray extra), the same results",
-    )
-    p.add_argument("--ray-address", metavar="ADDR", help="with --backend ray: a Ray cluster (auto, ray://host:10001)")
+    add_workers(p)
     p.add_argument("--json", action="store_true", help="print exactly one JSON object")
+
+    p = sub.add_parser(
+        "analyze",
+        help="a report over many deals: plots (PNG), CSV and a Markdown summary",
+        allow_abbrev=False,
+        description="Play seeded deals between bots and write a report into a folder: its plots (PNG, needs the "
+        "plots extra), its figures as CSV and summary.md (the command, the table and a reading). Reports: looed (the "
+        "chance of being looed and the net, by hand class and hands in play), miss (taking the Miss against playing "
+        "and passing, on the same cards), pool (pool growth under Unlimited and Limited Loo), lou-pots (Lou pots over "
+        "a game), louse (Louse penalty points per seat and match length). docs/analysis/ shows each.",
+    )
+    p.add_argument("report", metavar="REPORT", choices=REPORT_NAMES, help=", ".join(REPORT_NAMES))
+    add_table(
+        p,
+        deals=2000,
+        seed_help="random seed (default: a random one, which the summary gives)",
+        bots_help="one bot style per seat, comma-separated, or one for every seat (default balanced: random "
+        "declarations say little about play; with every seat random the looed report runs in the compiled core)",
+    )
+    p.add_argument("--out", metavar="DIR", help="the folder to write into (default: analysis-REPORT-VARIANT-SEED)")
+    add_workers(p)
+    quiet = p.add_mutually_exclusive_group()
+    quiet.add_argument("--json", action="store_true", help="print exactly one JSON object")
+    quiet.add_argument("--quiet", "-q", action="store_true", help="print nothing but errors (no progress bar)")
 
     p = sub.add_parser(
         "replay",
@@ -167,3 +180,22 @@ def _version() -> str:
     from lanterloo import __version__
 
     return __version__
+
+
+def add_workers(p: argparse.ArgumentParser) -> None:
+    """Where a long command plays: ``--workers``, ``--backend`` and ``--ray-address`` (tournament, analyze)."""
+    p.add_argument(
+        "--workers",
+        "-w",
+        type=count("--workers", 1),
+        metavar="W",
+        help="processes to play in (default: one per CPU core; with --backend ray and no address, the CPUs of the "
+        "local Ray instance)",
+    )
+    p.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local: a process pool on this machine (default); ray: Ray (the ray extra), the same results",
+    )
+    p.add_argument("--ray-address", metavar="ADDR", help="with --backend ray: a Ray cluster (auto, ray://host:10001)")
