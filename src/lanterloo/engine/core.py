@@ -59,6 +59,9 @@ def covers(rules: Rules) -> bool:
     """Whether the compiled core plays deals under ``rules``."""
     if rules.game == "louse":
         return True  # every Louse option (_core_louse.pxi)
+    if rules.game == "lou":
+        # every Lou option (_core_lou.pxi); an ante, fixed or set by the dealer, is a C long long, as is the cap
+        return 0 <= rules.ante < 2**30 and rules.lou_ante_max < 2**30 and 0 <= rules.lou_match_cap < 2**62
     return (
         rules.game == "loo"
         and rules.declare == "sequential"
