@@ -398,8 +398,9 @@ def play_lou_games(rules: Rules, n: int, stacks: list[int], deals: int, seed: in
     pool, ante, games = 0, True, 0
     for j in range(deals):
         games += ante
-        _, ref = play_both(rules, stacks, j % n, pool, seed + j, probe=probe_every > 0 and j % probe_every == 0,
-                           ante=ante)
+        _, ref = play_both(
+            rules, stacks, j % n, pool, seed + j, probe=probe_every > 0 and j % probe_every == 0, ante=ante
+        )
         assert ref.settlement is not None
         stacks, pool, ante = list(ref.stacks), ref.pool, ref.settlement.game_over
     return games
@@ -436,8 +437,11 @@ def test_core_plays_random_lou_option_sets_as_the_reference() -> None:
 
 
 def test_the_lou_batch_keeps_every_chip() -> None:
-    for options in ({}, {"lou_draw": 3, "exchange_shortfall": "reshuffle", "lou_payout": "B"},
-                    {"declare": "sequential", "lou_payout": "C", "lou_no_winner": "split_equally"}):
+    for options in (
+        {},
+        {"lou_draw": 3, "exchange_shortfall": "reshuffle", "lou_payout": "B"},
+        {"declare": "sequential", "lou_payout": "C", "lou_no_winner": "split_equally"},
+    ):
         rules = rules_with("lou", options)
         for players in (2, 5, 17):
             out = core.ext().batch(rules, players, 2000, 3)

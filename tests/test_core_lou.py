@@ -66,7 +66,7 @@ def test_a_trickless_player_matches_the_pot_and_the_game_goes_on_lou_pay_1_lou_g
     rules = rules_with("lou", {"lou_ante_choice": "fixed"})
     trumps = [card(SPADES, r) for r in (12, 11, 10)]
     deck = stacked({1: trumps, 2: [card(HEARTS, r) for r in (0, 1, 2)]}, 4, 0, card(SPADES, 0))
-    fast, ref = play_both(rules, [40, 40, 40, 5], 0, 0, 1, probe=True, deck=deck, policy=everyone_in)
+    fast, _ = play_both(rules, [40, 40, 40, 5], 0, 0, 1, probe=True, deck=deck, policy=everyone_in)
     st = fast.settlement
     assert st.rule == "LOU-PAY-1" and st.looed == (2, 3, 0) and st.won[1] == 12
     # after his ante the short stack holds 2 of the 12 he owes: he pays what he has (SESSION-3)
@@ -83,8 +83,7 @@ def test_three_one_trick_winners_as_the_reference_lou_pay_4(payout: str, no_winn
     for seed in range(120):
         n = 3 + seed % 4
         chooser = random.Random(seed)
-        _, ref = play_both(rules, [50] * n, seed % n, seed % 7, seed, probe=seed % 40 == 0,
-                           policy=all_in_then(chooser))
+        _, ref = play_both(rules, [50] * n, seed % n, seed % 7, seed, probe=seed % 40 == 0, policy=all_in_then(chooser))
         st = ref.settlement
         assert st is not None
         if st.kind is SettlementKind.TRICKS and max(st.tricks) == 1:
