@@ -159,6 +159,7 @@ def test_the_dealer_sets_the_ante_within_the_poorest_stack_lou_ante_2() -> None:
                 ref.apply(action)
             assert (a.value.reason, a.value.rule_id) == (b.value.reason, b.value.rule_id)
         top = fast.legal_actions()[-1]
+        assert isinstance(top, Ante)
         assert fast.apply(Ante(top.amount)) == ref.apply(Ante(top.amount))
         assert fast.stacks == ref.stacks and fast.pool == ref.pool and fast.events == ref.events
 
@@ -171,7 +172,8 @@ def test_commits_in_any_order_and_refusals_lou_decl_1() -> None:
     for seat, action in ((4, STAND), (1, PASS), (np.int64(3), STAND)):
         assert fast.apply(action, seat) == ref.apply(action, seat)
         assert fast.seats_to_act() == ref.seats_to_act() and fast.current_player() == ref.current_player()
-    for seat, action in ((4, PASS), (3, STAND), (0, Ante(3)), (7, STAND), (True, STAND)):
+    refused: list[tuple[Any, Action]] = [(4, PASS), (3, STAND), (0, Ante(3)), (7, STAND), (True, STAND)]
+    for seat, action in refused:
         with pytest.raises((IllegalActionError, TypeError, ValueError)) as a:
             fast.apply(action, seat)
         with pytest.raises((IllegalActionError, TypeError, ValueError)) as b:
