@@ -169,7 +169,8 @@ def test_commits_in_any_order_and_refusals_lou_decl_1() -> None:
     rules = rules_with("lou", {"lou_ante_choice": "fixed"})
     fast = Deal(rules, [50] * 5, 2, seed=9)
     ref = PureDeal(rules, [50] * 5, 2, seed=9)
-    for seat, action in ((4, STAND), (1, PASS), (np.int64(3), STAND)):
+    commits: list[tuple[Any, Action]] = [(4, STAND), (1, PASS), (np.int64(3), STAND)]
+    for seat, action in commits:
         assert fast.apply(action, seat) == ref.apply(action, seat)
         assert fast.seats_to_act() == ref.seats_to_act() and fast.current_player() == ref.current_player()
     refused: list[tuple[Any, Action]] = [(4, PASS), (3, STAND), (0, Ante(3)), (7, STAND), (True, STAND)]
