@@ -10,10 +10,12 @@ speeds. ``LANTERLOO_ENGINE=pure`` (or ``select("pure")``) forces the reference.
 What the core covers (``covers``): the Loo game with sequential declarations and every one of its options: the
 three-card, mississippi, irish, rams-loo and five-card presets and their house rules, five-card Pam-Loo whole (Pam
 and every Pam option, the exchange from the stock at one's own turn or after the declarations with either
-shortfall rule, the flush check and every flush option), at most 23 seats and chips below 2**62; and Louse with
-every option (``LouseCore``). Everything else runs on the reference: Lou, and a replay that brings recorded
-reshuffles of the stock (``Deal(..., reshuffles=...)``; a core deal that reshuffles draws from its own random
-source, as the reference does, and hands the orders to its shadow, so its history records them).
+shortfall rule, the flush check and every flush option), at most 23 seats and chips below 2**62; Louse with
+every option (``LouseCore``); and Lou with every option (``LouCore``: the dealer's ante, the coin declare or
+declarations in turn, the draw, every lead, follow and payout option), its antes below 2**30 and the chips at the
+table below 2**62 in all. Everything else runs on the reference: rules past those limits, and a replay that brings
+recorded reshuffles of the stock (``Deal(..., reshuffles=...)``; a core deal that reshuffles draws from its own
+random source, as the reference does, and hands the orders to its shadow, so its history records them).
 """
 
 from __future__ import annotations
