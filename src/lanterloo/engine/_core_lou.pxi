@@ -19,16 +19,6 @@ DEF LOU_TRICKS = 3
 
 cdef tuple _LOU_PHASES = (Phase.DECLARE, Phase.PLAY, Phase.DONE, Phase.EXCHANGE, Phase.ANTE, Phase.COMMIT)
 cdef list _COMMITTED = [None] * (MAXN * 2)  # Committed(seat, Out or In): shared, as the plain events are
-cdef dict _ANTES = {}  # Ante(amount), one per amount: a legal list of antes is made when every Lou game starts
-
-
-cdef object _ante(long long amount):
-    got = _ANTES.get(amount)
-    if got is None:
-        got = Ante(amount)
-        if len(_ANTES) < 100_000:
-            _ANTES[amount] = got
-    return got
 
 
 @cython.final
@@ -308,7 +298,7 @@ cdef class LouCore(Shadowed):
         if self._fast_ok(action, seat, &who) >= 0:
             return None
         self._ref().check(action, seat)  # raises the reference's refusal
-        self._accepted(action, seat, &who)  # an equal action built anew (not the interned one): legal here too
+        _lou_accepted(self, action, seat, &who)  # an equal action built anew (not the interned one): legal here too
         return None
 
     def is_legal(self, action, seat=None):
@@ -327,12 +317,12 @@ cdef class LouCore(Shadowed):
             # Not a listed action: the reference checks it (and raises its own reason), and an accepted one (an
             # equal action built anew) is then applied here too.
             ev = self._ref().apply(action, seat)
-            code = self._accepted(action, seat, &who)
-            self._do(who, code, self._code_arg(code, action))
+            code = _lou_accepted(self, action, seat, &who)
+            self._do(who, code, _lou_arg(code, action))
             self.synced += 1
             return ev
         ph = self.s.phase
-        self._do(who, code, self._code_arg(code, action))
+        self._do(who, code, _lou_arg(code, action))
         if code < 52:
             ev = _EVENTS[who * 56 + code]
             if ev is None:
@@ -352,24 +342,6 @@ cdef class LouCore(Shadowed):
             ev = _EVENTS[who * 56 + code] = _new(Declared, (who, action, ()))
         return ev
 
-    cdef int _accepted(self, action, seat, int* who) except -1:
-        """The code of an action the reference has just accepted, which the core must list too: an equal action
-        built anew stands for the interned one."""
-        if type(action) is Play:
-            action = PLAYS[action.card]
-        elif isinstance(action, (Pass, Stand)):
-            action = _DECL_ACTIONS[_DECL_CODE[type(action)]]
-        code = self._fast_ok(action, None if seat is None else validate.seat(seat, self.s.n), who)
-        if code < 0:
-            raise AssertionError(f"the compiled core refused {action!r}, which the reference accepts")
-        return code
-
-    cdef uint64_t _code_arg(self, int code, action):
-        """What an action code needs beside it: the mask of a discard, the amount of an ante."""
-        if code == C_DISCARD:
-            return action.mask
-        return action.amount if code == C_ANTE else 0
-
     # ----------------------------------------------------------------------------------------------- apply
 
     cdef void _do(self, int who, int code, uint64_t arg=0):
@@ -384,36 +356,9 @@ cdef class LouCore(Shadowed):
         elif code == C_ANTE:
             self._deal(<long long>arg)
         elif s.phase == LP_COMMIT:
-            self._commit(who, code - 52)
+            _lou_commit(self, who, code - 52)
         else:
-            self._declare(who, code - 52)
-
-    cdef void _commit(self, int who, int d):
-        """commit.apply: a secret In or Out; when every seat has committed, the reveal (Out hands are dead)."""
-        cdef LouState* s = &self.s
-        cdef int i, k
-        s.decl[who] = d
-        for k in range(s.n):
-            i = (s.eldest + k) % s.n
-            if s.decl[i] < 0:
-                s.to_act = i
-                return
-        for i in range(s.n):
-            if s.decl[i] != D_PLAY:
-                s.dead |= s.hands[i]
-                s.hands[i] = 0
-        _lou_finish(self)
-
-    cdef void _declare(self, int who, int d):
-        """declare.apply and next_declarer, in turn from the eldest hand (Lou has no dealer's privileges)."""
-        cdef LouState* s = &self.s
-        s.decl[who] = d
-        if d == D_PASS:
-            s.dead |= s.hands[who]
-            s.hands[who] = 0
-        s.to_act = (who + 1) % s.n
-        if s.to_act == s.eldest:
-            _lou_finish(self)
+            _lou_declare(self, who, code - 52)
 
     cdef void _play(self, int who, int card):
         """play.apply and _trick_complete: the best card takes the trick (COMMON-5); the winner leads next, or the
@@ -558,18 +503,3 @@ cdef class LouCore(Shadowed):
             c.rng = _Random()  # cloned, as Deal.copy clones it: the copy's reshuffles draw what the original's would
             c.rng.setstate(self.rng.getstate())
         return c
-
-
-cdef inline int _lou_share(LouParams p, int seat, int dealer):
-    """Rules.ante_share: how many antes ``seat`` pays (LOO-ANTE-1's ante_mode)."""
-    if seat == dealer:
-        return 2 if p.ante_mode == 2 else 1
-    return 0 if p.ante_mode == 1 else 1
-
-
-cdef inline uint64_t _lou_beaten_by(LouState* s, int card):
-    """The cards that beat ``card`` as the best card on the table: the higher cards of its suit, and every trump
-    if it is not one (tables.loo_tables, with no Pam)."""
-    cdef int suit = card // 13
-    cdef uint64_t m = ((<uint64_t>0x1FFF) << (suit * 13)) & ~(((<uint64_t>2) << card) - 1)
-    return m if suit == s.trump else m | s.trump_mask

@@ -11,6 +11,78 @@ DEF R_PAY1 = 1  # R_PAY1 + lou_payout: LOU-PAY-1, -2 or -3
 DEF R_PAY4 = 4
 
 cdef tuple _LOU_RULES = ("LOU-DECL-2", "LOU-PAY-1", "LOU-PAY-2", "LOU-PAY-3", "LOU-PAY-4")
+cdef dict _ANTES = {}  # Ante(amount), one per amount: a legal list of antes is made when every Lou game starts
+
+
+cdef object _ante(long long amount):
+    got = _ANTES.get(amount)
+    if got is None:
+        got = Ante(amount)
+        if len(_ANTES) < 100_000:
+            _ANTES[amount] = got
+    return got
+
+
+cdef inline int _lou_share(LouParams p, int seat, int dealer):
+    """Rules.ante_share: how many antes ``seat`` pays (LOO-ANTE-1's ante_mode)."""
+    if seat == dealer:
+        return 2 if p.ante_mode == 2 else 1
+    return 0 if p.ante_mode == 1 else 1
+
+
+cdef inline uint64_t _lou_beaten_by(LouState* s, int card):
+    """The cards that beat ``card`` as the best card on the table: the higher cards of its suit, and every trump
+    if it is not one (tables.loo_tables, with no Pam)."""
+    cdef int suit = card // 13
+    cdef uint64_t m = ((<uint64_t>0x1FFF) << (suit * 13)) & ~(((<uint64_t>2) << card) - 1)
+    return m if suit == s.trump else m | s.trump_mask
+
+
+cdef void _lou_commit(LouCore c, int who, int d):
+    """commit.apply: a secret In or Out; when every seat has committed, the reveal (Out hands are dead)."""
+    cdef LouState* s = &c.s
+    cdef int i, k
+    s.decl[who] = d
+    for k in range(s.n):
+        i = (s.eldest + k) % s.n
+        if s.decl[i] < 0:
+            s.to_act = i
+            return
+    for i in range(s.n):
+        if s.decl[i] != D_PLAY:
+            s.dead |= s.hands[i]
+            s.hands[i] = 0
+    _lou_finish(c)
+
+cdef void _lou_declare(LouCore c, int who, int d):
+    """declare.apply and next_declarer, in turn from the eldest hand (Lou has no dealer's privileges)."""
+    cdef LouState* s = &c.s
+    s.decl[who] = d
+    if d == D_PASS:
+        s.dead |= s.hands[who]
+        s.hands[who] = 0
+    s.to_act = (who + 1) % s.n
+    if s.to_act == s.eldest:
+        _lou_finish(c)
+
+
+cdef int _lou_accepted(LouCore c, action, seat, int* who) except -1:
+    """The code of an action the reference has just accepted, which the core must list too: an equal action
+    built anew stands for the interned one."""
+    if type(action) is Play:
+        action = PLAYS[action.card]
+    elif isinstance(action, (Pass, Stand)):
+        action = _DECL_ACTIONS[_DECL_CODE[type(action)]]
+    code = c._fast_ok(action, None if seat is None else validate.seat(seat, c.s.n), who)
+    if code < 0:
+        raise AssertionError(f"the compiled core refused {action!r}, which the reference accepts")
+    return code
+
+cdef uint64_t _lou_arg(int code, action):
+    """What an action code needs beside it: the mask of a discard, the amount of an ante."""
+    if code == C_DISCARD:
+        return action.mask
+    return action.amount if code == C_ANTE else 0
 
 
 cdef void _lou_finish(LouCore c):
