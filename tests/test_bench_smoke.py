@@ -307,8 +307,11 @@ def test_markdown_table_has_a_row_per_figure() -> None:
     assert len(lines) == 2 + len(chosen)
     assert lines[2].startswith(f"| `{run.REFERENCE_KEY}` | 5 | ")
     assert "deals/s" in lines[2]
-    # lou's row ends with its ratio to three-card (louse/reference, also chosen by "lou", comes after it)
-    assert any(line.startswith("| `lou` |") and line.endswith(f"× {run.REFERENCE_KEY} |") for line in lines)
+    # lou's row has its ratio to three-card, and where the core plays Lou then its ratio to lou/reference
+    # (louse/reference, also chosen by "lou", comes after it)
+    ends = (f"× {run.REFERENCE_KEY} |", "× lou/reference |")
+    lou = [line for line in lines if line.startswith("| `lou` |")]
+    assert len(lou) == 1 and f"× {run.REFERENCE_KEY}" in lou[0] and lou[0].endswith(ends)
 
 
 def test_the_batch_simulator_and_the_c_reference_agree_deal_for_deal() -> None:

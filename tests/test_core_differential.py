@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from lanterloo import PASS, Deal, Rules, rules_with
-from lanterloo.actions import DEFEND_MISS, PLAYS, PLAYS_CIVIL, STAND, TAKE_MISS, Action, Discard, Play
+from lanterloo.actions import DEFEND_MISS, PLAYS, PLAYS_CIVIL, STAND, TAKE_MISS, Action, Ante, Discard, Play
 from lanterloo.cards import Card
 from lanterloo.engine import core
 from lanterloo.engine.state import PureDeal
@@ -86,6 +86,8 @@ ALL_ACTIONS: list[Action] = [
     TAKE_MISS,
     DEFEND_MISS,
     Discard(0),
+    # Lou's dealer sets the ante (LOU-ANTE-2): below the least, not a multiple of 3, above the most, far above
+    *(Ante(a) for a in (0, 3, 4, 6, 15, 18, 10**30)),
 ]
 
 
@@ -118,25 +120,29 @@ def play_both(
     probe: bool,
     deck: list[int] | None = None,
     policy: Callable[[Any, list[Action]], Action] | None = None,
+    ante: bool = True,
 ) -> tuple[Any, PureDeal]:
     """One deal on both engines from one seed; ``probe``: also compare refusals and mid-deal views. ``deck`` deals
-    a chosen order; ``policy(deal, legal)`` chooses instead of the seeded chooser."""
-    fast = Deal(rules, stacks, dealer, pool=pool, rng=random.Random(seed), deck=deck)
-    ref = PureDeal(rules, stacks, dealer, pool=pool, rng=random.Random(seed), deck=deck)
+    a chosen order; ``policy(deal, legal)`` chooses instead of the seeded chooser; ``ante``: Lou's flag, antes
+    are taken (a game starts). When several seats may act (Lou's commit), a random one of them acts, by its seat."""
+    fast = Deal(rules, stacks, dealer, pool=pool, rng=random.Random(seed), deck=deck, ante=ante)
+    ref = PureDeal(rules, stacks, dealer, pool=pool, rng=random.Random(seed), deck=deck, ante=ante)
     assert type(fast).__module__ == "lanterloo.engine._core", "the core should play this deal"
     chooser = random.Random(seed ^ 0x5EED)
     _same_step(fast, ref)
     while not ref.is_over:
         seat, phase = ref.current_player(), ref.phase
-        legal = fast.legal_actions()
-        assert legal == ref.legal_actions()
+        seats = ref.seats_to_act()
+        given = None if len(seats) == 1 else seats[int(chooser.random() * len(seats))]
+        legal = fast.legal_actions(given)
+        assert legal == ref.legal_actions(given)
         if probe:
             probe_refusals(fast, ref, chooser)
         action = legal[int(chooser.random() * len(legal))] if policy is None else policy(ref, legal)
         if probe and chooser.random() < 0.2:
             action = _anew(action)
-        assert fast.apply(action) == ref.apply(action)
-        _same_step(fast, ref, seat if ref.phase is phase else None)
+        assert fast.apply(action, given) == ref.apply(action, given)
+        _same_step(fast, ref, (seat if given is None else given) if ref.phase is phase else None)
     _same_step(fast, ref)
     assert fast.legal_actions() == ref.legal_actions() == []
     assert fast.actions == ref.actions
@@ -156,21 +162,23 @@ def _anew(action: Action) -> Action:
         return Play(action.card, action.civil)
     if isinstance(action, Discard):
         return Discard(action.mask)
+    if isinstance(action, Ante):
+        return Ante(action.amount)
     return type(action)()
 
 
 def probe_refusals(fast: Any, ref: PureDeal, chooser: random.Random) -> None:
-    """Every action, legal or not, for the seat to act and another seat: the same answer and the same reason."""
+    """Every action, legal or not, for the seat to act, and a pass by every seat: the same answer and reason."""
     seat = ref.current_player()
-    other = (seat + 1) % ref.players
     hand = sum(1 << c for c in ref.hand(seat))
     # discards: the whole hand (more than the stock may hold), a card not held, a sub-mask
     discards = [Discard(hand), Discard(hand | (1 << min(set(range(52)) - set(ref.hand(seat))))), Discard(hand & -hand)]
     for action in [*ALL_ACTIONS, *discards]:
         assert fast.is_legal(action) == ref.is_legal(action)
         assert _refusal(fast, action, seat) == _refusal(ref, action, seat)
-    assert _refusal(fast, PASS, other) == _refusal(ref, PASS, other)
-    assert fast.legal_actions(other) == ref.legal_actions(other)
+    for someone in range(ref.players):  # in Lou's commit, every seat yet to commit may act (LOU-DECL-1)
+        assert _refusal(fast, PASS, someone) == _refusal(ref, PASS, someone)
+        assert fast.legal_actions(someone) == ref.legal_actions(someone)
     assert fast.exchange_limit() == ref.exchange_limit()
     assert fast.stock_left() == ref.stock_left()
     wrong = [a for a in [*ALL_ACTIONS, *discards] if not ref.is_legal(a)]
@@ -226,7 +234,7 @@ def test_core_plays_random_option_sets_as_the_reference() -> None:
             play_both(rules, stacks, j % n, pool, k * 8 + j, probe=j == 0 and k % 2 == 0)
 
 
-@pytest.mark.parametrize(("preset", "n"), [("three-card", 5), ("louse", 4)])
+@pytest.mark.parametrize(("preset", "n"), [("three-card", 5), ("louse", 4), ("lou", 5)])
 def test_a_copy_goes_on_alone(preset: str, n: int) -> None:
     rules = rules_with(preset)
     for seed in range(200):
@@ -247,7 +255,7 @@ def test_a_copy_goes_on_alone(preset: str, n: int) -> None:
         assert twin.settlement == deal.settlement
 
 
-@pytest.mark.parametrize(("preset", "n"), [("three-card", 5), ("louse", 4)])
+@pytest.mark.parametrize(("preset", "n"), [("three-card", 5), ("louse", 4), ("lou", 5)])
 def test_hand_histories_written_through_the_core_verify_with_the_reference(preset: str, n: int) -> None:
     rules = rules_with(preset)
     lines = []
@@ -272,11 +280,13 @@ def test_hand_histories_written_through_the_core_verify_with_the_reference(prese
 
 
 def test_options_the_core_does_not_cover_fall_back_to_the_reference() -> None:
-    for name in ("lou",):
-        rules = rules_with(name)
+    # Lou's antes and cap past the core's C fields, and chips whose sum a 64-bit match could overflow
+    for options in ({"lou_ante_max": 3 * 2**30}, {"lou_ante_choice": "fixed", "ante": 2**30}, {"lou_match_cap": 2**62}):
+        rules = rules_with("lou", options)
         assert not core.covers(rules)
-        n = max(rules.player_range()[0], 4)
-        assert type(Deal(rules, [100] * n, 0, seed=1)) is Deal
+        assert type(Deal(rules, [100] * 4, 0, seed=1)) is Deal
+    assert type(Deal(rules_with("lou"), [2**60] * 4, 0, seed=1)) is Deal
+    assert type(Deal(rules_with("lou"), [2**58] * 4, 0, seed=1)) is not Deal
     # a replay that brings its recorded reshuffles of the stock (PAM-EXCH-2)
     five = rules_with("five-card", {"exchange_shortfall": "reshuffle"})
     assert type(Deal(five, [100] * 5, 0, seed=1, reshuffles=[[0]])) is Deal
@@ -307,7 +317,7 @@ def test_the_batch_simulator_keeps_every_chip_and_settles_as_the_reference() -> 
         assert sum(out["net"]) + out["pool"] == 0
         assert sum(out["tricks"]) <= 3000 * rules.hand_size
     with pytest.raises(ValueError, match="does not cover"):
-        core.ext().batch(rules_with("lou"), 5, 10, 1)
+        core.ext().batch(rules_with("lou", {"lou_ante_max": 3 * 2**30}), 5, 10, 1)
 
 
 # --- Louse (_core_louse.pxi) -------------------------------------------------------------------------------------
@@ -354,3 +364,88 @@ def test_the_louse_batch_deals_every_card_and_scores_every_deal() -> None:
         assert out["deals"] == 2000 and out["actions"] == 2000 * (32 if n == 4 else 30)
         assert sum(out["tricks"]) == 2000 * (8 if n == 4 else 10)
         assert all(p > 0 for p in out["points"])
+
+
+# --- Lou (_core_lou.pxi, _core_lou_end.pxi) ------------------------------------------------------------------------
+
+#: Every Lou option, with the values a random option set draws from (LOU-ANTE-1/2, LOU-DECL-1/2, LOU-DRAW-1,
+#: LOU-LEAD-1/2, LOU-PLAY-1, LOU-PAY-1..4, LOO-PLAY-1..5 with lou_follow_suit, LOO-POOL-2 on the piles).
+LOU_OPTIONS: dict[str, tuple[Any, ...]] = {
+    "declare": ("coin", "sequential"),
+    "min_players": (2, 3),
+    "ante_mode": ("everyone", "dealer", "everyone_dealer_double"),
+    "ante": (0, 1, 3, 5),
+    "remainder": ("carry", "first_trick_winner", "last_trick_winner", "most_tricks"),
+    "void_trump_duty": ("always", "only_if_can_head"),
+    "lou_follow_suit": (True, False),
+    "lou_payout": ("A", "B", "C"),
+    "lou_no_winner": ("carry", "split_by_tricks", "split_equally"),
+    "lou_first_lead": ("eldest_in", "count_in_players", "count_all_seats"),
+    "lou_later_leads": ("trick_winner", "same_leader"),
+    "lou_draw": (0, 1, 2, 3),
+    "exchange_shortfall": ("limit", "reshuffle"),
+    "lou_zero_in": ("carry", "reante"),
+    "lou_match_cap": (0, 4, 20),
+    "lou_ante_choice": ("dealer", "fixed"),
+    "lou_ante_min": (3, 6),
+    "lou_ante_max": (6, 15, 30),
+}
+
+
+def play_lou_games(rules: Rules, n: int, stacks: list[int], deals: int, seed: int, probe_every: int) -> int:
+    """``deals`` deals on both engines as a session plays them: the dealer moves on, the stacks and the pot are
+    carried, and antes are taken only when a game starts (LOU-GAME-1). Returns how many games started."""
+    pool, ante, games = 0, True, 0
+    for j in range(deals):
+        games += ante
+        _, ref = play_both(
+            rules, stacks, j % n, pool, seed + j, probe=probe_every > 0 and j % probe_every == 0, ante=ante
+        )
+        assert ref.settlement is not None
+        stacks, pool, ante = list(ref.stacks), ref.pool, ref.settlement.game_over
+    return games
+
+
+def test_core_plays_every_lou_deal_as_the_reference() -> None:
+    """The lou preset (LOU-ANTE-2, LOU-DECL-1, LOU-PLAY-1, LOU-PAY-1, LOU-GAME-1), 2 to 9 players, in runs of ten
+    deals that carry the pot: 10,000 deals, one in 100 probing every refusal and the views."""
+    rules = rules_with("lou")
+    count = int(10_000 * SCALE)
+    games = 0
+    for k in range(0, count, 10):
+        n = 2 + (k // 10) % 8
+        games += play_lou_games(rules, n, [60] * n, min(10, count - k), k, probe_every=100 if k % 100 == 0 else 0)
+    assert 0 < games < count  # some games lasted several deals, as matches made the next pot
+
+
+def test_core_plays_random_lou_option_sets_as_the_reference() -> None:
+    rng = random.Random(13)
+    for k in range(int(200 * SCALE)):
+        while True:
+            chosen = {name: values[int(rng.random() * len(values))] for name, values in LOU_OPTIONS.items()}
+            try:
+                rules = rules_with("lou", chosen)
+                break
+            except RulesError:
+                continue
+        assert core.covers(rules)
+        lo, hi = rules.player_range()
+        # many players leave a short stock for the draw (LOU-DRAW-1); short stacks cap antes and matches (SESSION-3)
+        n = lo + int(rng.random() * (hi - lo + 1)) if rng.random() < 0.2 else lo + int(rng.random() * (9 - lo))
+        stacks = [int(rng.random() * 40) for _ in range(n)]
+        play_lou_games(rules, n, stacks, 8, k * 8, probe_every=8 if k % 2 == 0 else 0)
+
+
+def test_the_lou_batch_keeps_every_chip() -> None:
+    for options in (
+        {},
+        {"lou_draw": 3, "exchange_shortfall": "reshuffle", "lou_payout": "B"},
+        {"declare": "sequential", "lou_payout": "C", "lou_no_winner": "split_equally"},
+    ):
+        rules = rules_with("lou", options)
+        for players in (2, 5, 17):
+            out = core.ext().batch(rules, players, 2000, 3)
+            assert out["deals"] == 2000 and out["actions"] > 2000 * players
+            assert sum(out["net"]) + out["pool"] == 0
+            assert sum(out["tricks"]) <= 2000 * 3
+            assert 0 < out["games"] < 2000

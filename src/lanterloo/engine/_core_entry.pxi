@@ -36,7 +36,7 @@ def make(rules, stacks, dealer, pool, deck, seed, rng, ante, reshuffles):
         return None
     hit = _PARAMS.get(id(rules))
     if hit is None or (<tuple>hit)[0] is not rules:
-        hit = (rules, (LouseParams(rules) if rules.game == "louse" else Params(rules)) if _covers(rules) else None)
+        hit = (rules, _params(rules) if _covers(rules) else None)
         if len(_PARAMS) >= 10_000:
             _PARAMS.clear()
         _PARAMS[id(rules)] = hit
@@ -44,6 +44,8 @@ def make(rules, stacks, dealer, pool, deck, seed, rng, ante, reshuffles):
         return None
     if type((<tuple>hit)[1]) is LouseParams:
         return _louse_make((<tuple>hit)[1], rules, stacks, dealer, pool, deck, seed, rng, ante)
+    if type((<tuple>hit)[1]) is LouParams:
+        return _lou_make((<tuple>hit)[1], rules, stacks, dealer, pool, deck, seed, rng, ante)
     p = (<tuple>hit)[1]
     if not _plain_arguments(p.min_players, p.max_players, stacks, dealer, pool, deck, seed, rng, ante):
         # anything but the usual values: the reference's checks refuse or normalise them
@@ -61,6 +63,13 @@ def make(rules, stacks, dealer, pool, deck, seed, rng, ante, reshuffles):
 
 
 cdef object _covers = None
+
+
+cdef object _params(rules):
+    """The C parameters of covered rules: each game shape has its own class (Loo's is Params)."""
+    if rules.game == "louse":
+        return LouseParams(rules)
+    return LouParams(rules) if rules.game == "lou" else Params(rules)
 cdef object _BIG = 1 << 62
 
 
@@ -127,6 +136,8 @@ def batch(rules, int players, long long deals, uint64_t seed):
         raise ValueError("the compiled core does not cover these rules")
     if rules.game == "louse":
         return louse_batch(rules, players, deals, seed)
+    if rules.game == "lou":
+        return lou_batch(rules, players, deals, seed)
     p = Params(rules)
     if not p.min_players <= n <= p.max_players or n >= MAXN:
         raise ValueError(f"{rules.preset} is not played by {n} players")

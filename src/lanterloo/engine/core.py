@@ -10,10 +10,12 @@ speeds. ``LANTERLOO_ENGINE=pure`` (or ``select("pure")``) forces the reference.
 What the core covers (``covers``): the Loo game with sequential declarations and every one of its options: the
 three-card, mississippi, irish, rams-loo and five-card presets and their house rules, five-card Pam-Loo whole (Pam
 and every Pam option, the exchange from the stock at one's own turn or after the declarations with either
-shortfall rule, the flush check and every flush option), at most 23 seats and chips below 2**62; and Louse with
-every option (``LouseCore``). Everything else runs on the reference: Lou, and a replay that brings recorded
-reshuffles of the stock (``Deal(..., reshuffles=...)``; a core deal that reshuffles draws from its own random
-source, as the reference does, and hands the orders to its shadow, so its history records them).
+shortfall rule, the flush check and every flush option), at most 23 seats and chips below 2**62; Louse with
+every option (``LouseCore``); and Lou with every option (``LouCore``: the dealer's ante, the coin declare or
+declarations in turn, the draw, every lead, follow and payout option), its antes below 2**30 and the chips at the
+table below 2**62 in all. Everything else runs on the reference: rules past those limits, and a replay that brings
+recorded reshuffles of the stock (``Deal(..., reshuffles=...)``; a core deal that reshuffles draws from its own
+random source, as the reference does, and hands the orders to its shadow, so its history records them).
 """
 
 from __future__ import annotations
@@ -59,6 +61,9 @@ def covers(rules: Rules) -> bool:
     """Whether the compiled core plays deals under ``rules``."""
     if rules.game == "louse":
         return True  # every Louse option (_core_louse.pxi)
+    if rules.game == "lou":
+        # every Lou option (_core_lou.pxi); an ante, fixed or set by the dealer, is a C long long, as is the cap
+        return 0 <= rules.ante < 2**30 and rules.lou_ante_max < 2**30 and 0 <= rules.lou_match_cap < 2**62
     return (
         rules.game == "loo"
         and rules.declare == "sequential"
