@@ -334,6 +334,26 @@ cdef HStyle _style_of(style) except *:
     return st
 
 
+cdef int _mem_load(Mem* mem, HStyle* st, bot, int n) except -1:
+    """A HeuristicBot's style and memory, into C."""
+    cdef int s
+    st[0] = _style_of(bot.style)
+    for s in range(n):
+        mem.seen[s] = bot._seen.get(s, 0)
+        mem.stood[s] = bot._stood.get(s, 0)
+    return 0
+
+
+cdef int _mem_store(Mem* mem, bot, int n) except -1:
+    """The memory back into the HeuristicBot (the seats it has watched, as its dicts hold them)."""
+    cdef int s
+    for s in range(n):
+        if mem.seen[s]:
+            bot._seen[s] = mem.seen[s]
+            bot._stood[s] = mem.stood[s]
+    return 0
+
+
 def heur_decide(Core deal, style, seen, stood):
     """The action HeuristicBot(style) with memory ``seen``/``stood`` (its dicts) chooses for the seat to act, and
     the memory after the choice: (action, seen, stood) as lists by seat. For the differential test."""
