@@ -12,12 +12,11 @@ from typing import Any
 
 import pytest
 
-from lanterloo import Session, rules_with, simbatch
+from lanterloo import Session, rules_with, sim, simbatch
 from lanterloo.bots import knowledge, make_bots, payoff
 from lanterloo.bots.heuristic import PRIOR_WEIGHT, HeuristicBot
 from lanterloo.engine import core
 from lanterloo.rules import Rules
-from lanterloo import sim
 from lanterloo.sim import SimSummary, simulate
 from lanterloo.tables import NO_TRUMP, loo_tables
 
@@ -42,12 +41,13 @@ def _play(rules: Rules, players: int, deals: int, seed: int, specs: list[str]) -
             seat = deal.current_player()
             bot = bots[seat]
             assert isinstance(bot, HeuristicBot)
-            got, seen, stood = ext.heur_decide(deal, bot.style, dict(bot._seen), dict(bot._stood))
+            got, seen, stood = ext.heur_decide(deal, bot.style, *bot.memory())
             view = deal.view(seat)
             want = bot.decide(view).action
             assert got == want, (seat, view)
-            assert seen == [bot._seen.get(s, 0) for s in range(players)]
-            assert stood == [bot._stood.get(s, 0) for s in range(players)]
+            watched, stands = bot.memory()
+            assert seen == [watched.get(s, 0) for s in range(players)]
+            assert stood == [stands.get(s, 0) for s in range(players)]
             deal.apply(want, seat)
             compared += 1
         session.finish_deal()
@@ -158,5 +158,5 @@ def test_the_c_loop_leaves_each_bot_the_memory_it_would_have(monkeypatch: pytest
     _per_action(monkeypatch, rules, 5, 200, 3, ["heuristic"])
     fast, slow = made
     for f, s in zip(fast, slow, strict=True):
-        assert f._seen == s._seen and f._stood == s._stood
-    assert any(f._seen for f in fast)
+        assert f.memory() == s.memory()
+    assert any(f.memory()[0] for f in fast)

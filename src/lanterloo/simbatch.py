@@ -2,10 +2,11 @@
 
 When every seat is a ``random`` bot or a heuristic one (``heuristic``, ``cautious``, ``balanced``, ``bold``: the
 core's C policy makes their choices, the same as ``HeuristicBot``'s, _core_heur*.pxi), no hand history is asked for
-and the core covers the rules, ``sim.simulate`` hands the run to this module. The C loop draws from copies of the very streams the per-action path uses (the
-session seeds, each deal's shuffle, each bot's choices: Python's Mersenne Twister, transcribed), plays the same
-sessions by the same rules (SESSION-2..4) and settles each deal by the arithmetic the core checks against
-``scoring.settle``, so a seed gives the same summary on either path; only the speed differs.
+and the core covers the rules, ``sim.simulate`` hands the run to this module. The C loop draws from copies of the
+very streams the per-action path uses (the session seeds, each deal's shuffle, each bot's choices: Python's Mersenne
+Twister, transcribed), plays the same sessions by the same rules (SESSION-2..4) and settles each deal by the
+arithmetic the core checks against ``scoring.settle``, so a seed gives the same summary on either path; only the
+speed differs.
 """
 
 from __future__ import annotations
