@@ -228,9 +228,9 @@ def test_the_declaration_weights_are_the_same_with_the_c_policy_as_with_heuristi
     seat = deal.seats_to_act()[0]
     view = deal.view(seat)
     c_bot, py_bot = SearchBot(9, "hard"), SearchBot(9, "hard")
-    with_c = [c_bot._world(view)[1] for _ in range(12)]
+    with_c = [c_bot._world(worlds.Sampler(view))[1] for _ in range(12)]
     monkeypatch.setattr(search, "c_rollouts", lambda rules: False)
-    in_python = [py_bot._world(view)[1] for _ in range(12)]
+    in_python = [py_bot._world(worlds.Sampler(view))[1] for _ in range(12)]
     assert with_c == in_python
     assert len(set(with_c)) > 1  # some sampled hands disagree with what their seats declared
 

@@ -97,8 +97,9 @@ class SearchBot:
         gains: list[list[float]] = []  # per sampled deal, the seat's gain after each legal action
         weights: list[float] = []
         deadline = time.perf_counter() + self.budget_ms / 1000 if self.budget_ms is not None else None
+        sampler = worlds.Sampler(view)
         while True:
-            world, weight = self._world(view) if self.level.infer else (worlds.world(view, self.rng), 1.0)
+            world, weight = self._world(sampler) if self.level.infer else (sampler.draw(self.rng)[2], 1.0)
             seed = self.rng.getrandbits(32)
             if fast and type(world) is _CORE:
                 gains.append(_ext().rollout(world, seat, legal, BALANCED))
@@ -122,14 +123,15 @@ class SearchBot:
             out.append(_score(trial, seat) - before)
         return out
 
-    def _world(self, view: View) -> tuple[Deal, float]:
+    def _world(self, sampler: worlds.Sampler) -> tuple[Deal, float]:
         """A sampled deal and its weight: the chance that the others would have declared as they did in it. Each
         seat that stood, passed, took the Miss or exchanged is asked what the balanced heuristic would have done
         with the hand it holds there, and every disagreement makes the deal ``UNLIKELY`` times as likely
         (importance weights: every deal drawn counts, the unlikely ones less). So a seat that stood is likely to
         hold a hand worth standing on."""
-        order, actions = worlds.sample(view, self.rng)
-        deal = worlds.Start.of(view).deal(order)
+        view = sampler.view
+        order, actions, _ = sampler.draw(self.rng)
+        deal = sampler.start.deal(order)
         weight = 1.0
         on_core = type(deal) is _CORE and c_rollouts(view.rules)
         for s, action in actions:
