@@ -214,7 +214,7 @@ def test_the_c_play_out_gives_the_python_play_outs_result(preset: str) -> None:
             world = worlds.world(view, rng)
             legal = world.legal_actions(seat)
             in_c = core.ext().rollout(world, seat, legal, BALANCED)
-            assert in_c == bot._gains(world, seat, legal, 0)
+            assert in_c == bot.python_gains(world, seat, legal, 0)
             compared += len(legal)
     assert compared > 20
 
@@ -228,9 +228,9 @@ def test_the_declaration_weights_are_the_same_with_the_c_policy_as_with_heuristi
     seat = deal.seats_to_act()[0]
     view = deal.view(seat)
     c_bot, py_bot = SearchBot(9, "hard"), SearchBot(9, "hard")
-    with_c = [c_bot._world(worlds.Sampler(view))[1] for _ in range(12)]
+    with_c = [c_bot.weighted_world(worlds.Sampler(view))[1] for _ in range(12)]
     monkeypatch.setattr(search, "c_rollouts", lambda rules: False)
-    in_python = [py_bot._world(worlds.Sampler(view))[1] for _ in range(12)]
+    in_python = [py_bot.weighted_world(worlds.Sampler(view))[1] for _ in range(12)]
     assert with_c == in_python
     assert len(set(with_c)) > 1  # some sampled hands disagree with what their seats declared
 
@@ -256,7 +256,7 @@ def test_the_guard_keeps_the_heuristics_choice_unless_the_search_proves_another(
     legal = list(view.legal)
     a, b = legal[0], legal[1]
     noisy = [[0.0, 3.0], [0.0, -2.0], [0.0, 1.0], [0.0, -1.0]]  # b leads by 0.25 with a spread of 2
-    assert search._choose(view, [a, b], noisy, [1.0] * 4, a, 1.0).action == a
+    assert search.choose(view, [a, b], noisy, [1.0] * 4, a, 1.0).action == a
     steady = [[0.0, 1.0], [0.0, 1.5], [0.0, 0.5], [0.0, 1.0]]  # b leads by 1 deal after deal
-    assert search._choose(view, [a, b], steady, [1.0] * 4, a, 1.0).action == b
-    assert search._choose(view, [a, b], noisy, [1.0] * 4, None, None).action == b  # no guard: the best mean
+    assert search.choose(view, [a, b], steady, [1.0] * 4, a, 1.0).action == b
+    assert search.choose(view, [a, b], noisy, [1.0] * 4, None, None).action == b  # no guard: the best mean

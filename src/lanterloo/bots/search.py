@@ -99,20 +99,20 @@ class SearchBot:
         deadline = time.perf_counter() + self.budget_ms / 1000 if self.budget_ms is not None else None
         sampler = worlds.Sampler(view)
         while True:
-            world, weight = self._world(sampler) if self.level.infer else (sampler.draw(self.rng)[2], 1.0)
+            world, weight = self.weighted_world(sampler) if self.level.infer else (sampler.draw(self.rng)[2], 1.0)
             seed = self.rng.getrandbits(32)
             if fast and type(world) is _CORE:
                 gains.append(_ext().rollout(world, seat, legal, BALANCED))
             else:
-                gains.append(self._gains(world, seat, legal, seed))
+                gains.append(self.python_gains(world, seat, legal, seed))
             weights.append(weight)
             if deadline is None and len(gains) >= budget:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        return _choose(view, legal, gains, weights, prior, guard)
+        return choose(view, legal, gains, weights, prior, guard)
 
-    def _gains(self, world: Deal, seat: int, legal: list[Action], seed: int) -> list[float]:
+    def python_gains(self, world: Deal, seat: int, legal: list[Action], seed: int) -> list[float]:
         """The seat's gain after each action, each played out from a copy of ``world`` in Python."""
         out = []
         for action in legal:
@@ -123,7 +123,7 @@ class SearchBot:
             out.append(_score(trial, seat) - before)
         return out
 
-    def _world(self, sampler: worlds.Sampler) -> tuple[Deal, float]:
+    def weighted_world(self, sampler: worlds.Sampler) -> tuple[Deal, float]:
         """A sampled deal and its weight: the chance that the others would have declared as they did in it. Each
         seat that stood, passed, took the Miss or exchanged is asked what the balanced heuristic would have done
         with the hand it holds there, and every disagreement makes the deal ``UNLIKELY`` times as likely
@@ -161,7 +161,7 @@ class SearchBot:
             deal.apply(helper.decide(deal.view(s, with_events=False)).action, s)
 
 
-def _choose(
+def choose(
     view: View,
     legal: list[Action],
     gains: list[list[float]],
