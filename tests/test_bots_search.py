@@ -227,7 +227,7 @@ def test_the_declaration_weights_are_the_same_with_the_c_policy_as_with_heuristi
     deal = _deal_at("three-card", 3, 4)  # four declarations made: the weights have something to weigh
     seat = deal.seats_to_act()[0]
     view = deal.view(seat)
-    c_bot, py_bot = SearchBot(9, "hard"), SearchBot(9, "hard")
+    c_bot, py_bot = SearchBot(9, "medium"), SearchBot(9, "medium")
     with_c = [c_bot.weighted_world(worlds.Sampler(view))[1] for _ in range(12)]
     monkeypatch.setattr(search, "c_rollouts", lambda rules: False)
     in_python = [py_bot.weighted_world(worlds.Sampler(view))[1] for _ in range(12)]

@@ -2,15 +2,17 @@
 
 For each decision the bot draws deals that agree with everything its view shows (``worlds.world``: its own cards,
 the turn-up, the cards played and the voids they revealed, who took the Miss, how many cards each seat exchanged,
-every declaration), and in each it tries every legal action and plays the deal out with a rollout policy. It picks
-the action with the best average result for its seat: chips won or lost from here on (Louse: penalty points
+every declaration), and in each it tries every legal action and plays the deal out with a rollout policy. It judges
+the actions by their average result for its seat: chips won or lost from here on (Louse: penalty points
 avoided). Declarations, the exchange, Lou's In or Out and the ante are chosen the same way as cards: by estimated
 chip value, so the pool, the loo and who is already in all count because the rollouts pay them.
 
-Levels differ by search budget and by the rollout policy: ``easy`` plays out at random, ``medium`` and ``hard``
-with the balanced heuristic for every seat (so the others declare and play as sensible players would, which is
-the inference the bot makes of them), ``hard`` with the most deals. A level searches a fixed number of deals, so a
-seeded bot is deterministic; ``budget_ms`` searches for a time instead.
+Levels differ by search budget, rollout policy, inference and trust (``LEVELS``, docs/bots.md): ``easy`` plays out
+at random and takes the best average; ``medium`` and ``hard`` play out with the balanced heuristic in every seat
+(in C, ``engine/_core_rollout.pxi``, where its C policy covers the rules), weigh the deals by how likely the
+others' declarations (``hard``: and cards) were in them, and keep the heuristic's own choice unless the search
+shows another action better by a margin of its standard error; ``hard`` searches the most deals. A level searches
+a fixed number of deals, so a seeded bot is deterministic; ``budget_ms`` searches for a time instead.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ class Level:
     slow_deals: int  # ... where they run in Python, a hundred times slower (rules the C policy does not cover yet)
     rollout: str  # "random" or "heuristic"
     infer: bool  # weigh sampled deals by how likely the others' declarations were with the hands they were dealt
+    plays: bool  # ... and their cards played too (only where the C policy covers the rules: a guess per card)
     #: Keep the balanced heuristic's own choice unless another action beats it, deal by deal, by this many
     #: standard errors (None: always the best average). The heuristic is the prior; the search must prove a change.
     guard: float | None
@@ -52,9 +55,9 @@ class Level:
 #: How much less likely a sampled deal is for each declaration the balanced heuristic would not have made in it.
 UNLIKELY = 0.15
 LEVELS = {
-    "easy": Level("easy", 8, 8, "random", False, None),
-    "medium": Level("medium", 48, 12, "heuristic", True, 1.0),
-    "hard": Level("hard", 200, 32, "heuristic", True, 1.0),
+    "easy": Level("easy", 8, 8, "random", False, False, None),
+    "medium": Level("medium", 48, 12, "heuristic", True, False, 1.0),
+    "hard": Level("hard", 200, 32, "heuristic", True, True, 0.5),
 }
 
 
@@ -128,14 +131,15 @@ class SearchBot:
         seat that stood, passed, took the Miss or exchanged is asked what the balanced heuristic would have done
         with the hand it holds there, and every disagreement makes the deal ``UNLIKELY`` times as likely
         (importance weights: every deal drawn counts, the unlikely ones less). So a seat that stood is likely to
-        hold a hand worth standing on."""
+        hold a hand worth standing on. With ``Level.plays`` each card they played is asked about too."""
         view = sampler.view
         order, actions, _ = sampler.draw(self.rng)
         deal = sampler.start.deal(order)
         weight = 1.0
         on_core = type(deal) is _CORE and c_rollouts(view.rules)
+        plays = self.level.plays and on_core
         for s, action in actions:
-            if s != view.seat and type(action) is not Play and deal.phase is not Phase.ANTE:
+            if s != view.seat and (plays or type(action) is not Play) and deal.phase is not Phase.ANTE:
                 if on_core:  # the C policy makes HeuristicBot's choice from the core's state, fresh memory
                     guess = _ext().heur_decide(deal, BALANCED, {}, {})[0]
                 else:
