@@ -9,10 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lanterloo.bots import make_bot, worlds
+from lanterloo.bots import make_bot, search, worlds
 from lanterloo.bots.search import SearchBot
+from lanterloo.bots.style import BALANCED
 from lanterloo.cli import main
-from lanterloo.engine import Deal
+from lanterloo.engine import Deal, core
 from lanterloo.errors import LooError
 from lanterloo.rules import PRESET_INFO, rules_with
 from lanterloo.tournament import Plan, run
@@ -186,3 +187,76 @@ def test_a_tournament_refuses_an_ante_no_seat_could_pay_and_an_endless_run() -> 
 def test_more_workers_than_deals_start_no_more_processes_than_needed() -> None:
     plan = Plan(rules_with("three-card"), 3, ("balanced", "random"), 2, seed=3)
     assert [s.samples for s in run(plan, workers=10_000).standings] == [s.samples for s in run(plan).standings]
+
+
+# --- the play-outs in C (engine/_core_rollout.pxi) ---
+
+on_core = pytest.mark.skipif(not core.available(), reason="the compiled core is not built here")
+
+
+@on_core
+@pytest.mark.usefixtures("on_the_core")
+@pytest.mark.parametrize("preset", ["three-card", "irish", "rams-loo", "mississippi"])
+def test_the_c_play_out_gives_the_python_play_outs_result(preset: str) -> None:
+    """The same sampled worlds, each action played out by the C policy and by fresh HeuristicBots in Python: the
+    same gain, chip for chip."""
+    bot = SearchBot(5, "hard")
+    compared = 0
+    for seed in range(6):
+        deal = _deal_at(preset, seed, seed % 4)
+        if deal.is_over:
+            continue
+        seat = deal.seats_to_act()[0]
+        view = deal.view(seat)
+        assert search.c_rollouts(view.rules)
+        rng = random.Random(seed)
+        for _ in range(3):
+            world = worlds.world(view, rng)
+            legal = world.legal_actions(seat)
+            in_c = core.ext().rollout(world, seat, legal, BALANCED)
+            assert in_c == bot.python_gains(world, seat, legal, 0)
+            compared += len(legal)
+    assert compared > 20
+
+
+@on_core
+@pytest.mark.usefixtures("on_the_core")
+def test_the_declaration_weights_are_the_same_with_the_c_policy_as_with_heuristic_bots(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    deal = _deal_at("three-card", 3, 4)  # four declarations made: the weights have something to weigh
+    seat = deal.seats_to_act()[0]
+    view = deal.view(seat)
+    c_bot, py_bot = SearchBot(9, "medium"), SearchBot(9, "medium")
+    with_c = [c_bot.weighted_world(worlds.Sampler(view))[1] for _ in range(12)]
+    monkeypatch.setattr(search, "c_rollouts", lambda rules: False)
+    in_python = [py_bot.weighted_world(worlds.Sampler(view))[1] for _ in range(12)]
+    assert with_c == in_python
+    assert len(set(with_c)) > 1  # some sampled hands disagree with what their seats declared
+
+
+@on_core
+@pytest.mark.usefixtures("on_the_core")
+def test_hard_at_its_fixed_number_of_deals_is_deterministic_and_legal_on_the_c_play_outs() -> None:
+    for seed in range(2):
+        deal = _deal_at("three-card", seed, 0)
+        first, again = SearchBot(seed, "hard"), SearchBot(seed, "hard")
+        while not deal.is_over:
+            seat = deal.seats_to_act()[0]
+            view = deal.view(seat)
+            decision = first.decide(view)
+            assert decision == again.decide(view)
+            assert decision.action in view.legal and "\n" not in decision.reason
+            deal.apply(decision.action, seat)
+
+
+def test_the_guard_keeps_the_heuristics_choice_unless_the_search_proves_another() -> None:
+    deal = _deal_at("three-card", 1, 0)
+    view = deal.view(deal.seats_to_act()[0])
+    legal = list(view.legal)
+    a, b = legal[0], legal[1]
+    noisy = [[0.0, 3.0], [0.0, -2.0], [0.0, 1.0], [0.0, -1.0]]  # b leads by 0.25 with a spread of 2
+    assert search.choose(view, [a, b], noisy, [1.0] * 4, a, 1.0).action == a
+    steady = [[0.0, 1.0], [0.0, 1.5], [0.0, 0.5], [0.0, 1.0]]  # b leads by 1 deal after deal
+    assert search.choose(view, [a, b], steady, [1.0] * 4, a, 1.0).action == b
+    assert search.choose(view, [a, b], noisy, [1.0] * 4, None, None).action == b  # no guard: the best mean

@@ -91,7 +91,8 @@ def test_the_batch_loop_runs_only_where_it_plays_exactly_as_the_per_action_path(
     three = rules_with("three-card")
     assert simbatch.usable(three, make_bots(["random"] * 5, 1), None)
     assert not simbatch.usable(three, make_bots(["random"] * 5, 1), "h.jsonl")  # a history needs every action
-    assert not simbatch.usable(three, make_bots(["random"] * 4 + ["heuristic"], 1), None)
+    assert simbatch.usable(three, make_bots(["random"] * 4 + ["heuristic"], 1), None)  # the C policy plays it
+    assert not simbatch.usable(three, make_bots(["random"] * 4 + ["medium"], 1), None)  # a search bot does not
     assert not simbatch.usable(rules_with("five-card"), make_bots(["random"] * 5, 1), None)
     core.select("pure")
     assert not simbatch.usable(three, make_bots(["random"] * 5, 1), None)

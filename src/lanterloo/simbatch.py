@@ -1,10 +1,12 @@
 """``loo simulate`` on the compiled core's batch loop: whole sessions of random play in C (engine/_core_sim.pxi).
 
-When every seat is a ``random`` bot, no hand history is asked for and the core covers the rules, ``sim.simulate``
-hands the run to this module. The C loop draws from copies of the very streams the per-action path uses (the
-session seeds, each deal's shuffle, each bot's choices: Python's Mersenne Twister, transcribed), plays the same
-sessions by the same rules (SESSION-2..4) and settles each deal by the arithmetic the core checks against
-``scoring.settle``, so a seed gives the same summary on either path; only the speed differs.
+When every seat is a ``random`` bot or a heuristic one (``heuristic``, ``cautious``, ``balanced``, ``bold``: the
+core's C policy makes their choices, the same as ``HeuristicBot``'s, _core_heur*.pxi), no hand history is asked for
+and the core covers the rules, ``sim.simulate`` hands the run to this module. The C loop draws from copies of the
+very streams the per-action path uses (the session seeds, each deal's shuffle, each bot's choices: Python's Mersenne
+Twister, transcribed), plays the same sessions by the same rules (SESSION-2..4) and settles each deal by the
+arithmetic the core checks against ``scoring.settle``, so a seed gives the same summary on either path; only the
+speed differs.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from lanterloo.bots import Bot, RandomBot
+from lanterloo.bots.heuristic import HeuristicBot
 from lanterloo.engine import SettlementKind, core
 from lanterloo.errors import LooError
 from lanterloo.rules import Rules
@@ -49,9 +52,14 @@ MOST_DEALS = 2**62
 
 
 def usable(rules: Rules, bots: Sequence[Bot], history: object, deals: int = 0) -> bool:
-    """Whether the batch loop can play this run exactly as the per-action path would."""
+    """Whether the batch loop can play this run exactly as the per-action path would: every seat a random bot or
+    a heuristic one (whose choices the core's C policy makes, _core_heur_loo.pxi)."""
     return (
-        history is None and deals < MOST_DEALS and all(type(b) is RandomBot for b in bots) and core.batch_covers(rules)
+        history is None
+        and deals < MOST_DEALS
+        and all(type(b) is RandomBot or type(b) is HeuristicBot for b in bots)
+        and core.batch_covers(rules)
+        and (all(type(b) is RandomBot for b in bots) or hasattr(core.ext(), "heur_decide"))
     )
 
 
@@ -66,9 +74,20 @@ def run(
     progress: Callable[[int, int], None] | None,
 ) -> None:
     """Play the run in C and add its totals to ``summary`` (``usable`` must have said yes)."""
-    rngs = [b.rng for b in bots if isinstance(b, RandomBot)]
+    rngs = [b.rng if isinstance(b, RandomBot) else None for b in bots]
+    heuristics = [b if isinstance(b, HeuristicBot) else None for b in bots]
     out = core.ext().simulate_random(
-        rules, len(rngs), deals, sessions, rngs, stack, rules.session_end == "exact", SETTLE_LIMIT, progress, STEP
+        rules,
+        len(rngs),
+        deals,
+        sessions,
+        rngs,
+        stack,
+        rules.session_end == "exact",
+        SETTLE_LIMIT,
+        progress,
+        STEP,
+        heuristics if any(heuristics) else None,
     )
     for reason, who, extra, pool, played in out["sessions"]:
         summary.sessions += 1

@@ -81,6 +81,10 @@ class HeuristicBot:
         self.last_estimate = None if value is None else Estimate(value.tricks, value.loo, value.flush)
         return decision
 
+    def memory(self) -> tuple[dict[int, int], dict[int, int]]:
+        """What the bot has learnt of its table (copies): how often it watched each seat declare, and stand."""
+        return dict(self._seen), dict(self._stood)
+
     # --- watching the other seats ---
 
     def _watch(self, view: View) -> None:

@@ -2,50 +2,69 @@
 
 For each decision the bot draws deals that agree with everything its view shows (``worlds.world``: its own cards,
 the turn-up, the cards played and the voids they revealed, who took the Miss, how many cards each seat exchanged,
-every declaration), and in each it tries every legal action and plays the deal out with a rollout policy. It picks
-the action with the best average result for its seat: chips won or lost from here on (Louse: penalty points
+every declaration), and in each it tries every legal action and plays the deal out with a rollout policy. It judges
+the actions by their average result for its seat: chips won or lost from here on (Louse: penalty points
 avoided). Declarations, the exchange, Lou's In or Out and the ante are chosen the same way as cards: by estimated
 chip value, so the pool, the loo and who is already in all count because the rollouts pay them.
 
-Levels differ by search budget and by the rollout policy: ``easy`` plays out at random, ``medium`` and ``hard``
-with the balanced heuristic for every seat (so the others declare and play as sensible players would, which is
-the inference the bot makes of them), ``hard`` with the most deals. A level searches a fixed number of deals, so a
-seeded bot is deterministic; ``budget_ms`` searches for a time instead.
+Levels differ by search budget, rollout policy, inference and trust (``LEVELS``, docs/bots.md): ``easy`` plays out
+at random and takes the best average; ``medium`` and ``hard`` play out with the balanced heuristic in every seat
+(in C, ``engine/_core_rollout.pxi``, where its C policy covers the rules), weigh the deals by how likely the
+others' declarations (``hard``: and cards) were in them, and keep the heuristic's own choice unless the search
+shows another action better by a margin of its standard error; ``hard`` searches the most deals. A level searches
+a fixed number of deals, so a seeded bot is deterministic; ``budget_ms`` searches for a time instead.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from lanterloo.actions import Play
+from lanterloo.actions import Action, Play
 from lanterloo.bots import worlds
 from lanterloo.bots.base import Bot, Decision, register
 from lanterloo.bots.heuristic import HeuristicBot
 from lanterloo.bots.style import BALANCED
-from lanterloo.engine import Deal, Phase, View
+from lanterloo.engine import Deal, Phase, View, core
 from lanterloo.errors import LooError
+from lanterloo.rules import Rules
+
+#: The class of a core deal of the Loo game (None where the core is not built): the C play-outs take only those.
+_CORE: type | None = getattr(core.ext(), "Core", None)
 
 
 @dataclass(frozen=True)
 class Level:
-    """A search budget: how many deals to sample per decision, and how to play them out."""
+    """A search budget: how many deals to sample per decision, how to play them out, and how far to trust them."""
 
     name: str
-    deals: int
+    deals: int  # sampled deals per decision where the play-outs run in C (``c_rollouts``)
+    slow_deals: int  # ... where they run in Python, a hundred times slower (rules the C policy does not cover yet)
     rollout: str  # "random" or "heuristic"
     infer: bool  # weigh sampled deals by how likely the others' declarations were with the hands they were dealt
+    plays: bool  # ... and their cards played too (only where the C policy covers the rules: a guess per card)
+    #: Keep the balanced heuristic's own choice unless another action beats it, deal by deal, by this many
+    #: standard errors (None: always the best average). The heuristic is the prior; the search must prove a change.
+    guard: float | None
 
 
 #: How much less likely a sampled deal is for each declaration the balanced heuristic would not have made in it.
 UNLIKELY = 0.15
 LEVELS = {
-    "easy": Level("easy", 8, "random", False),
-    "medium": Level("medium", 12, "heuristic", True),
-    "hard": Level("hard", 32, "heuristic", True),
+    "easy": Level("easy", 8, 8, "random", False, False, None),
+    "medium": Level("medium", 48, 12, "heuristic", True, False, 1.0),
+    "hard": Level("hard", 200, 32, "heuristic", True, True, 0.5),
 }
+
+
+def c_rollouts(rules: Rules) -> bool:
+    """Whether the play-outs of deals under ``rules`` run in C (``_core_rollout.pxi``): the core plays them and
+    its heuristic policy covers them (the Loo game without the exchange, Pam or five-card hands)."""
+    return core.batch_covers(rules) and hasattr(core.ext(), "rollout")
 
 
 class SearchBot:
@@ -60,6 +79,8 @@ class SearchBot:
         self.name = level
         self.budget_ms = budget_ms
         self.rng = random.Random(seed)
+        # the prior: what the balanced heuristic would do here, watching the table as a balanced bot does
+        self.prior = HeuristicBot(seed, BALANCED, "balanced")
 
     def decide(self, view: View) -> Decision:
         seat = view.seat
@@ -72,55 +93,61 @@ class SearchBot:
             return Decision(legal[0], "the only legal move")
         if not view.events and view.phase.value != "ante":
             raise LooError("A search bot needs the view's events: build the view with with_events=True.")
-        totals = [0.0] * len(legal)
-        deals = 0
+        guard = self.level.guard
+        prior = self.prior.decide(view).action if guard is not None else None
+        fast = c_rollouts(view.rules) and self.level.rollout == "heuristic"
+        budget = self.level.deals if fast else self.level.slow_deals
+        gains: list[list[float]] = []  # per sampled deal, the seat's gain after each legal action
+        weights: list[float] = []
         deadline = time.perf_counter() + self.budget_ms / 1000 if self.budget_ms is not None else None
+        sampler = worlds.Sampler(view)
         while True:
-            world = self._world(view) if self.level.infer else worlds.world(view, self.rng)
+            world, weight = self.weighted_world(sampler) if self.level.infer else (sampler.draw(self.rng)[2], 1.0)
             seed = self.rng.getrandbits(32)
-            for i, action in enumerate(legal):
-                trial = world.copy()
-                before = _score(trial, seat)
-                trial.apply(action, seat)
-                self._play_out(trial, random.Random(seed))  # the same luck for every action: a fair comparison
-                totals[i] += _score(trial, seat) - before
-            deals += 1
-            if deadline is None and deals >= self.level.deals:
+            if fast and type(world) is _CORE:
+                gains.append(_ext().rollout(world, seat, legal, BALANCED))
+            else:
+                gains.append(self.python_gains(world, seat, legal, seed))
+            weights.append(weight)
+            if deadline is None and len(gains) >= budget:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        means = [t / deals for t in totals]
-        order = sorted(range(len(legal)), key=lambda i: -means[i])
-        best, second = order[0], order[1]
-        unit = "penalty points" if view.rules.game == "louse" else "chips"
-        sign = -1 if view.rules.game == "louse" else 1
-        reason = (
-            f"{legal[best]}: {sign * means[best]:+.1f} {unit} on average over {deals} sampled deals "
-            f"(next best, {legal[second]}: {sign * means[second]:+.1f})"
-        )
-        return Decision(legal[best], reason)
+        return choose(view, legal, gains, weights, prior, guard)
 
-    def _world(self, view: View, tries: int = 20) -> Deal:
-        """A sampled deal, kept with the chance that the others would have declared as they did in it: each seat
-        that stood, passed, took the Miss or exchanged is asked what the balanced heuristic would have done with the
-        hand it holds there, and every disagreement makes the deal ``UNLIKELY`` times as likely (rejection
-        sampling). So a seat that stood is likely to hold a hand worth standing on."""
-        start = worlds.Start.of(view)
-        deal = None
-        for _ in range(tries):
-            order, actions = worlds.sample(view, self.rng)
-            deal = start.deal(order)
-            weight = 1.0
-            for s, action in actions:
-                if s != view.seat and type(action) is not Play and deal.phase is not Phase.ANTE:
+    def python_gains(self, world: Deal, seat: int, legal: list[Action], seed: int) -> list[float]:
+        """The seat's gain after each action, each played out from a copy of ``world`` in Python."""
+        out = []
+        for action in legal:
+            trial = world.copy()
+            before = _score(trial, seat)
+            trial.apply(action, seat)
+            self._play_out(trial, random.Random(seed))  # the same luck for every action: a fair comparison
+            out.append(_score(trial, seat) - before)
+        return out
+
+    def weighted_world(self, sampler: worlds.Sampler) -> tuple[Deal, float]:
+        """A sampled deal and its weight: the chance that the others would have declared as they did in it. Each
+        seat that stood, passed, took the Miss or exchanged is asked what the balanced heuristic would have done
+        with the hand it holds there, and every disagreement makes the deal ``UNLIKELY`` times as likely
+        (importance weights: every deal drawn counts, the unlikely ones less). So a seat that stood is likely to
+        hold a hand worth standing on. With ``Level.plays`` each card they played is asked about too."""
+        view = sampler.view
+        order, actions, _ = sampler.draw(self.rng)
+        deal = sampler.start.deal(order)
+        weight = 1.0
+        on_core = type(deal) is _CORE and c_rollouts(view.rules)
+        plays = self.level.plays and on_core
+        for s, action in actions:
+            if s != view.seat and (plays or type(action) is not Play) and deal.phase is not Phase.ANTE:
+                if on_core:  # the C policy makes HeuristicBot's choice from the core's state, fresh memory
+                    guess = _ext().heur_decide(deal, BALANCED, {}, {})[0]
+                else:
                     guess = HeuristicBot(0, BALANCED, "balanced").decide(deal.view(s, with_events=False)).action
-                    if guess != action:
-                        weight *= UNLIKELY
-                deal.apply(action, s)
-            if self.rng.random() < weight:
-                return deal
-        assert deal is not None
-        return deal  # none kept: the last one drawn, which is still consistent with everything seen
+                if guess != action:
+                    weight *= UNLIKELY
+            deal.apply(action, s)
+        return deal, weight
 
     def _play_out(self, deal: Deal, rng: random.Random) -> None:
         if self.level.rollout == "random":
@@ -136,6 +163,50 @@ class SearchBot:
             if helper is None:
                 helper = helpers[s] = HeuristicBot(rng.getrandbits(32), BALANCED, "balanced")
             deal.apply(helper.decide(deal.view(s, with_events=False)).action, s)
+
+
+def choose(
+    view: View,
+    legal: list[Action],
+    gains: list[list[float]],
+    weights: list[float],
+    prior: Action | None,
+    guard: float | None,
+) -> Decision:
+    """The action with the best weighted mean gain; with a guard, the prior unless that action beats it deal by
+    deal (the same deal for both: common random numbers) by ``guard`` standard errors of the paired difference."""
+    total = sum(weights)
+    if total <= 0:  # every weight underflowed: count the deals alike
+        weights = [1.0] * len(gains)
+        total = float(len(gains))
+    means = [sum(w * g[i] for w, g in zip(weights, gains, strict=True)) / total for i in range(len(legal))]
+    order = sorted(range(len(legal)), key=lambda i: -means[i])
+    best = order[0]
+    unit = "penalty points" if view.rules.game == "louse" else "chips"
+    sign = -1 if view.rules.game == "louse" else 1
+    deals = len(gains)
+    if prior is not None and guard is not None and legal[best] != prior and prior in legal:
+        p = legal.index(prior)
+        lead = means[best] - means[p]
+        spread = sum(w * (g[best] - g[p] - lead) ** 2 for w, g in zip(weights, gains, strict=True)) / total
+        effective = total * total / sum(w * w for w in weights)  # Kish's effective number of deals
+        error = math.sqrt(spread / effective) if effective > 1 else math.inf
+        if lead <= guard * error:
+            return Decision(
+                prior,
+                f"{prior}: the heuristic's choice; {legal[best]} looks {sign * lead:+.1f} {unit} better over "
+                f"{deals} sampled deals, within the noise (±{error:.1f})",
+            )
+    second = order[1]
+    reason = (
+        f"{legal[best]}: {sign * means[best]:+.1f} {unit} on average over {deals} sampled deals "
+        f"(next best, {legal[second]}: {sign * means[second]:+.1f})"
+    )
+    return Decision(legal[best], reason)
+
+
+def _ext() -> Any:
+    return core.ext()
 
 
 def _score(deal: Deal, seat: int) -> float:

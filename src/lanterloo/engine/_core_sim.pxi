@@ -147,10 +147,14 @@ DEF END_NEVER = 3  # SESSION-4's extra deals reached the limit without emptying 
 
 
 def simulate_random(rules, int n, long long deals, sessions_rng, bot_rngs, long long stack, bint exact,
-                    int settle_limit, progress, long long step):
+                    int settle_limit, progress, long long step, heuristics=None):
     """Random play of ``deals`` deals in sessions, as lanterloo.sim.simulate plays them with every seat a random bot
     (``sessions_rng``: the stream of session seeds; ``bot_rngs``: each seat's bot stream; both copied, not
-    advanced). ``progress(done, deals)`` is called every ``step`` deals. Returns the totals and each session's end."""
+    advanced). ``progress(done, deals)`` is called every ``step`` deals. Returns the totals and each session's end.
+
+    ``heuristics``, one entry per seat, makes seats heuristic bots: None for a random seat (its stream in
+    ``bot_rngs``), or a HeuristicBot, whose choices the C policy makes (_core_heur_loo.pxi) and whose memory of
+    the table is read before the run and written back after it."""
     cdef Params p
     cdef Core c
     cdef MT streams, session, deck_rng
@@ -162,8 +166,11 @@ def simulate_random(rules, int n, long long deals, sessions_rng, bot_rngs, long 
     cdef long long kinds[4]
     cdef long long done = 0, played, limit, pool, loo, pool_total = 0, looed_players = 0, with_loo = 0, mark = step
     cdef int s, i, j, t, code, dealer, reason, who, looed
-    cdef uint64_t m
+    cdef uint64_t m, arg
     cdef double x
+    cdef HStyle styles[MAXN]
+    cdef Mem mems[MAXN]
+    cdef bint heur[MAXN]
     if _covers is None or not _covers(rules) or rules.game != "loo":
         raise ValueError("the batch loop of loo simulate does not cover these rules")
     p = Params(rules)
@@ -171,7 +178,11 @@ def simulate_random(rules, int n, long long deals, sessions_rng, bot_rngs, long 
         raise ValueError(f"{rules.preset} is not played by {n} players")
     _mt_load(&streams, sessions_rng)
     for s in range(n):
-        _mt_load(&bots[s], bot_rngs[s])
+        heur[s] = heuristics is not None and heuristics[s] is not None
+        if heur[s]:
+            _mem_load(&mems[s], &styles[s], heuristics[s], n)
+        else:
+            _mt_load(&bots[s], bot_rngs[s])
         net[s] = 0
     for i in range(4):
         kinds[i] = 0
@@ -210,6 +221,11 @@ def simulate_random(rules, int n, long long deals, sessions_rng, bot_rngs, long 
                 c.in_play[s] = 0
             c._start()
             while not c.is_over:
+                if heur[c.to_act]:
+                    s = c.to_act
+                    code = _heur_decide(c, &styles[s], &mems[s], &arg)
+                    c._do(code, arg)
+                    continue
                 m = c._allowed()
                 t = <int>(_mt_random(&bots[c.to_act]) * _popcount(m))
                 while t > 0:
@@ -251,6 +267,9 @@ def simulate_random(rules, int n, long long deals, sessions_rng, bot_rngs, long 
             ends.append((reason, who, 0, pool, 0))
             break
         ends.append((reason, who, played - limit if played > limit else 0, pool, played))
+    for s in range(n):
+        if heur[s]:
+            _mem_store(&mems[s], heuristics[s], n)
     return {
         "deals": done,
         "pool_total": pool_total,

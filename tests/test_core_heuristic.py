@@ -1,0 +1,162 @@
+"""The heuristic bots' policy in the compiled core (engine/_core_heur*.pxi) against ``HeuristicBot`` itself.
+
+Seeded sessions are played through the public API by heuristic bots of every style; at every decision point the
+C policy is asked for its choice from the core deal's state and the bot's memory, and it must be the bot's own
+choice, exactly (the floating-point arithmetic is done in the same order, so no ulp may move a choice). Then
+``loo simulate`` must give the same summary on the C loop as deal by deal. No test here depends on speed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from lanterloo import Session, rules_with, sim, simbatch
+from lanterloo.bots import knowledge, make_bots, payoff
+from lanterloo.bots.heuristic import PRIOR_WEIGHT, HeuristicBot
+from lanterloo.engine import core
+from lanterloo.rules import Rules
+from lanterloo.sim import SimSummary, simulate
+from lanterloo.tables import NO_TRUMP, loo_tables
+
+pytestmark = [
+    pytest.mark.skipif(not core.available(), reason="the compiled core is not built here"),
+    pytest.mark.usefixtures("on_the_core"),
+]
+
+STYLES = ["cautious", "balanced", "bold"]
+
+
+def _play(rules: Rules, players: int, deals: int, seed: int, specs: list[str]) -> int:
+    """Play ``deals`` deals with heuristic bots, comparing the C policy's choice with the bot's at every decision
+    point; returns how many decisions were compared."""
+    bots = make_bots(specs, seed)
+    session = Session(rules, [f"p{s}" for s in range(players)], stack=1_000_000, seed=seed)
+    ext = core.ext()
+    compared = 0
+    for _ in range(deals):
+        deal = session.new_deal()
+        while not deal.is_over:
+            seat = deal.current_player()
+            bot = bots[seat]
+            assert isinstance(bot, HeuristicBot)
+            got, seen, stood = ext.heur_decide(deal, bot.style, *bot.memory())
+            view = deal.view(seat)
+            want = bot.decide(view).action
+            assert got == want, (seat, view)
+            watched, stands = bot.memory()
+            assert seen == [watched.get(s, 0) for s in range(players)]
+            assert stood == [stands.get(s, 0) for s in range(players)]
+            deal.apply(want, seat)
+            compared += 1
+        session.finish_deal()
+        if session.over:
+            break
+    return compared
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "options"),
+    [
+        ("three-card", 5, {}),
+        ("three-card", 3, {}),
+        ("mississippi", 4, {}),
+        ("irish", 5, {}),  # IRISH-TRUMP-1: the first lead names trumps, valued suit by suit
+        ("rams-loo", 6, {}),  # the dealer defends the Miss (LOO-DECL-8)
+        # a pool-sized loo, the lone player's choice, defending against two, the void-trump duty when lower
+        ("three-card", 4, {"loo_penalty": "pool", "lone_player": "wins_pool", "defend_miss": "at_least_one"}),
+        ("three-card", 6, {"loo_penalty": "capped", "loo_amount": 7, "void_trump_duty": "only_if_can_head"}),
+        # LOO-DECL-6/7: Bold Stand and Club Law force the hands in (no pass, the Miss withdrawn or not)
+        ("three-card", 5, {"bold_stand": "everyone", "club_law": True, "ante_mode": "dealer"}),
+        ("mississippi", 5, {"bold_stand": "dealer_and_last", "bold_stand_withdraw_miss": True}),
+    ],
+)
+def test_the_c_policy_makes_the_heuristic_bots_choices_in_loo(
+    preset: str, players: int, options: dict[str, Any]
+) -> None:
+    rules = rules_with(preset, options)
+    compared = 0
+    for i, style in enumerate(STYLES):
+        compared += _play(rules, players, 120, 11 + i, [style] * players)
+    compared += _play(rules, players, 120, 7, [STYLES[s % 3] for s in range(players)])
+    assert compared > 3_000
+
+
+def test_the_c_policy_has_the_python_constants_and_tables() -> None:
+    got = core.ext().heur_constants()
+    assert got["FUTURE_THREAT"] == knowledge.FUTURE_THREAT
+    assert got["LINKED"] == payoff.LINKED and got["PRIOR_WEIGHT"] == PRIOR_WEIGHT
+    for name in ("RUFF_IF_VOID", "RUFF_OTHERWISE", "OVERRUFF", "SELECTIVITY", "EXCHANGED"):
+        assert got[name] == getattr(knowledge, name), name
+    for trump in (NO_TRUMP, 0, 1, 2, 3):
+        for pam in (-1, 9, trump * 13 + 9):
+            if pam < 0 or trump != NO_TRUMP:
+                t = loo_tables(trump, pam)
+                assert core.ext().heur_tables(trump, pam) == (
+                    t.trump,
+                    t.pam,
+                    t.eff,
+                    t.suit_mask,
+                    t.power,
+                    t.beaten_by,
+                    t.trump_mask,
+                )
+
+
+def _per_action(monkeypatch: pytest.MonkeyPatch, *args: Any) -> SimSummary:
+    with monkeypatch.context() as m:
+        m.setattr(simbatch, "usable", lambda *a: False)
+        return simulate(*args)
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "bots", "options"),
+    [
+        ("three-card", 5, ["heuristic"], {}),
+        ("irish", 4, ["bold", "cautious", "random", "balanced"], {}),
+        ("mississippi", 6, ["cautious", "random", "bold", "heuristic", "random", "balanced"], {}),
+        ("rams-loo", 5, ["bold"], {}),
+        # short sessions: a looed seat who cannot pay in full ends them (SESSION-3), the last one stops exactly
+        ("three-card", 3, ["heuristic"], {"session_end": "exact", "loo_penalty": "fixed", "loo_amount": 200}),
+    ],
+)
+def test_simulate_with_heuristic_bots_gives_the_same_summary_on_the_c_loop(
+    monkeypatch: pytest.MonkeyPatch, preset: str, players: int, bots: list[str], options: dict[str, Any]
+) -> None:
+    rules = rules_with(preset, options)
+    specs = bots * players if len(bots) == 1 else bots
+    assert simbatch.usable(rules, make_bots(specs, 1), None)
+    ran: list[bool] = []
+    real = simbatch.run
+
+    def counted(*args: Any) -> None:
+        ran.append(True)
+        real(*args)
+
+    monkeypatch.setattr(simbatch, "run", counted)
+    for seed in (1, 42):
+        fast = simulate(rules, players, 300, seed, specs)
+        assert ran.pop()
+        slow = _per_action(monkeypatch, rules, players, 300, seed, specs)
+        fast.elapsed = slow.elapsed = 0.0
+        assert fast == slow
+        assert fast.to_dict() == slow.to_dict()
+
+
+def test_the_c_loop_leaves_each_bot_the_memory_it_would_have(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bots' memory of how often each seat stands is read into C and written back: the same as deal by deal."""
+    made: list[list[Any]] = []
+
+    def keep(specs: list[str], seed: int | None = None) -> list[Any]:
+        made.append(make_bots(specs, seed))
+        return made[-1]
+
+    monkeypatch.setattr(sim, "make_bots", keep)
+    rules = rules_with("three-card")
+    simulate(rules, 5, 200, 3, ["heuristic"])
+    _per_action(monkeypatch, rules, 5, 200, 3, ["heuristic"])
+    fast, slow = made
+    for f, s in zip(fast, slow, strict=True):
+        assert f.memory() == s.memory()
+    assert any(f.memory()[0] for f in fast)
