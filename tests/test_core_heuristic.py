@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from lanterloo import Session, rules_with, sim, simbatch
-from lanterloo.bots import knowledge, make_bots, payoff
+from lanterloo.bots import knowledge, louse, make_bots, payoff
 from lanterloo.bots.heuristic import PRIOR_WEIGHT, HeuristicBot
 from lanterloo.engine import core
 from lanterloo.rules import Rules
@@ -83,12 +83,59 @@ def test_the_c_policy_makes_the_heuristic_bots_choices_in_loo(
     assert compared > 3_000
 
 
+def _play_louse(rules: Rules, players: int, deals: int, seed: int, specs: list[str]) -> int:
+    """As ``_play``, in Louse (no declarations, and so no memory of the table)."""
+    bots = make_bots(specs, seed)
+    ext = core.ext()
+    compared = 0
+    session = Session(rules, [f"p{s}" for s in range(players)], stack=1000, seed=seed)
+    for d in range(deals):
+        if session.over:  # a match lost: the next one
+            session = Session(rules, [f"p{s}" for s in range(players)], stack=1000, seed=seed + d)
+        deal = session.new_deal()
+        while not deal.is_over:
+            seat = deal.current_player()
+            bot = bots[seat]
+            assert isinstance(bot, HeuristicBot)
+            view = deal.view(seat)
+            want = bot.decide(view).action
+            assert ext.heur_decide_louse(deal, bot.style) == want, (seat, view)
+            deal.apply(want, seat)
+            compared += 1
+        session.finish_deal()
+    return compared
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (4, {}),
+        # LOUSE-SCORE-3: every rule of the queen of diamonds, and a bigger queen bonus
+        (4, {"diamond_queen": "cancel_own_bonuses", "louse_queen_points": 5}),
+        (4, {"diamond_queen": "cancel_all_queens", "louse_target": 200}),
+        (4, {"diamond_queen": "collect_all_queens"}),
+        (4, {"diamond_queen": "none"}),
+        # LOUSE-3P-1, LOUSE-DECK-1, LOUSE-PLAY-2: three players (without two sevens, or a widow), Skat's order
+        (3, {"min_players": 3, "louse_rank": "skat", "louse_jack_order": "clubs_high"}),
+        (3, {"min_players": 3, "louse3_mode": "widow", "widow_points": "last_trick_winner"}),
+    ],
+)
+def test_the_c_policy_makes_the_heuristic_bots_choices_in_louse(players: int, options: dict[str, Any]) -> None:
+    rules = rules_with("louse", options)
+    compared = _play_louse(rules, players, 60, 5, [STYLES[s % 3] for s in range(players)])
+    for i, style in enumerate(STYLES):
+        compared += _play_louse(rules, players, 25, 21 + i, [style] * players)
+    assert compared > 3_000
+
+
 def test_the_c_policy_has_the_python_constants_and_tables() -> None:
     got = core.ext().heur_constants()
     assert got["FUTURE_THREAT"] == knowledge.FUTURE_THREAT
     assert got["LINKED"] == payoff.LINKED and got["PRIOR_WEIGHT"] == PRIOR_WEIGHT
     for name in ("RUFF_IF_VOID", "RUFF_OTHERWISE", "OVERRUFF", "SELECTIVITY", "EXCHANGED"):
         assert got[name] == getattr(knowledge, name), name
+    for name, value in core.ext().heur_louse_constants().items():
+        assert value == getattr(louse, name), name
     for trump in (NO_TRUMP, 0, 1, 2, 3):
         for pam in (-1, 9, trump * 13 + 9):
             if pam < 0 or trump != NO_TRUMP:
@@ -119,6 +166,16 @@ def _per_action(monkeypatch: pytest.MonkeyPatch, *args: Any) -> SimSummary:
         ("rams-loo", 5, ["bold"], {}),
         # short sessions: a looed seat who cannot pay in full ends them (SESSION-3), the last one stops exactly
         ("three-card", 3, ["heuristic"], {"session_end": "exact", "loo_penalty": "fixed", "loo_amount": 200}),
+        # Louse: matches to the points target (short ones), a tie played on, three players with a widow
+        ("louse", 4, ["heuristic"], {"louse_target": 250}),
+        ("louse", 4, ["random", "bold", "cautious", "random"], {"louse_target": 150, "louse_tie": "play_another_deal"}),
+        (
+            "louse",
+            3,
+            ["bold"],
+            {"min_players": 3, "louse3_mode": "widow", "widow_points": "last_trick_winner", "louse_target": 150},
+        ),
+        ("louse", 4, ["random"], {"louse_target": 100}),  # random Louse runs in the loop too
     ],
 )
 def test_simulate_with_heuristic_bots_gives_the_same_summary_on_the_c_loop(
@@ -135,10 +192,11 @@ def test_simulate_with_heuristic_bots_gives_the_same_summary_on_the_c_loop(
         real(*args)
 
     monkeypatch.setattr(simbatch, "run", counted)
+    deals = 80 if preset == "louse" else 300  # a Louse deal has 8 to 10 tricks to decide
     for seed in (1, 42):
-        fast = simulate(rules, players, 300, seed, specs)
+        fast = simulate(rules, players, deals, seed, specs)
         assert ran.pop()
-        slow = _per_action(monkeypatch, rules, players, 300, seed, specs)
+        slow = _per_action(monkeypatch, rules, players, deals, seed, specs)
         fast.elapsed = slow.elapsed = 0.0
         assert fast == slow
         assert fast.to_dict() == slow.to_dict()

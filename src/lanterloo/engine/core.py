@@ -91,6 +91,12 @@ def batch_covers(rules: Rules) -> bool:
     )
 
 
+def louse_batch_covers(rules: Rules) -> bool:
+    """Whether ``loo simulate`` with every seat a random or heuristic bot can play Louse matches in the core's C loop
+    (``simulate_louse``, _core_heur_louse.pxi): every Louse option, where the core is selected."""
+    return MAKE is not None and hasattr(_ext, "simulate_louse") and rules.game == "louse" and covers(rules)
+
+
 def bind(deal: type, reference: type) -> None:
     """Tell the core the public Deal class and the class of its shadow deals (the reference, without the dispatch),
     and give ``deal`` the core's ``__new__``: the same choice as its own, without a Python call per deal."""
