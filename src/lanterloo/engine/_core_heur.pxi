@@ -214,7 +214,7 @@ cdef inline double _avoid(int u, int k, int h) noexcept nogil:
 cdef struct Know:  # knowledge.Knowledge
     Tab* t
     int n, seat, mode, eldest, n_order, void_always, last_loses, trick_len, civil
-    uint64_t hand, played, unknown
+    uint64_t hand, played, unknown, thrown
     uint64_t possible[MAXN]
     int hs[MAXN]
     double active[MAXN]
@@ -261,8 +261,9 @@ cdef void _infer(Know* k, signed char* seats, signed char* cards, int count, int
             best = c
 
 
-cdef void _know(Know* k, Core c, int seat, Tab* t) noexcept:
-    """Knowledge(view) for the seat's view of a Loo deal, with the tables ``t``."""
+cdef void _know(Know* k, Core c, int seat, Tab* t, uint64_t thrown) noexcept:
+    """Knowledge(view) for the seat's view of a Loo deal, with the tables ``t``; ``thrown``: the seat's own
+    discards when its view holds the events that show them (a view without events does not)."""
     cdef int s, i, j, n = c.n
     cdef uint64_t seen
     k.t = t
@@ -278,7 +279,8 @@ cdef void _know(Know* k, Core c, int seat, Tab* t) noexcept:
     seen = k.hand | c.played
     if c.turnup_ >= 0:
         seen |= (<uint64_t>1) << c.turnup_
-    seen |= _own_discards(c, seat)
+    k.thrown = thrown
+    seen |= thrown
     k.unknown = (((<uint64_t>1) << 52) - 1) & ~seen
     k.eldest = (c.dealer_ + 1) % n
     k.n_order = 0

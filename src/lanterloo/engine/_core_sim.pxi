@@ -223,7 +223,7 @@ def simulate_random(rules, int n, long long deals, sessions_rng, bot_rngs, long 
             while not c.is_over:
                 if heur[c.to_act]:
                     s = c.to_act
-                    code = _heur_decide(c, &styles[s], &mems[s], &arg)
+                    code = _heur_decide(c, &styles[s], &mems[s], &arg, 0)  # sim's views hold no events
                     c._do(code, arg)
                     continue
                 m = c._allowed()
