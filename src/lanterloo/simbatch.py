@@ -60,8 +60,7 @@ def usable(rules: Rules, bots: Sequence[Bot], history: object, deals: int = 0) -
         history is None
         and deals < MOST_DEALS
         and all(type(b) is RandomBot or type(b) is HeuristicBot for b in bots)
-        and (core.louse_batch_covers(rules) if rules.game == "louse" else core.batch_covers(rules))
-        and (all(type(b) is RandomBot for b in bots) or hasattr(core.ext(), "heur_decide"))
+        and (core.louse_batch_covers(rules) if rules.game == "louse" else core.sim_covers(rules))
     )
 
 
@@ -140,6 +139,7 @@ def run(
         SettlementKind.UNCONTESTED: kinds["dealer_takes"] + kinds["uncontested"],
         SettlementKind.NO_PLAY: kinds["no_play"],
         SettlementKind.TRICKS: kinds["tricks"],
+        SettlementKind.FLUSH: kinds["flush"],
     }
     for kind, k in counts.items():
         if k:

@@ -91,6 +91,20 @@ def batch_covers(rules: Rules) -> bool:
     )
 
 
+def sim_covers(rules: Rules) -> bool:
+    """Whether ``loo simulate`` with every seat a random or heuristic bot can run in the core's C loop
+    (``simulate_random``, _core_sim.pxi, with the heuristic policy of _core_heur*.pxi): the Loo game with sequential
+    declarations and every option the core covers (five-card's exchange, Pam and flushes among them), except a
+    reshuffle of a short stock, which draws from each deal's own stream."""
+    return (
+        MAKE is not None
+        and hasattr(_ext, "heur_decide")  # an extension built before the heuristic policy existed has none
+        and covers(rules)
+        and rules.game == "loo"
+        and (rules.exchange == "none" or rules.exchange_shortfall != "reshuffle")
+    )
+
+
 def louse_batch_covers(rules: Rules) -> bool:
     """Whether ``loo simulate`` with every seat a random or heuristic bot can play Louse matches in the core's C loop
     (``simulate_louse``, _core_heur_louse.pxi): every Louse option, where the core is selected."""
