@@ -8,6 +8,7 @@ choice, exactly (the floating-point arithmetic is done in the same order, so no 
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -173,6 +174,18 @@ def test_the_c_policy_has_the_python_constants_and_tables() -> None:
                     t.beaten_by,
                     t.trump_mask,
                 )
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_c_policy_adds_floats_as_this_interpreters_sum(seed: int) -> None:
+    """The Python bots total their chips with sum(), which Python 3.12 made compensated: the C sums follow the
+    interpreter they run under, so the choices stay the same on every supported Python."""
+    rng = random.Random(seed)
+    for size in (2, 3, 5, 9, 40):
+        values = [rng.uniform(-1, 1) * 10 ** rng.randint(-3, 6) for _ in range(size)]
+        assert core.ext().heur_sum(values) == sum(values)
+    assert core.ext().heur_sum([1e16, 1.0, -1e16, 0.5]) == sum([1e16, 1.0, -1e16, 0.5])
+    assert core.ext().heur_sum([]) == sum([]) == 0
 
 
 def _per_action(monkeypatch: pytest.MonkeyPatch, *args: Any) -> SimSummary:

@@ -521,3 +521,12 @@ cdef double _expected(Pay* y, double* probs, int count, int won) noexcept nogil:
     for x in range(n):
         _acc_add(&acc, dist[x] * y.vals[won + x if won + x < y.top else y.top])
     return _acc_sum(&acc)
+
+
+def heur_sum(values):
+    """sum(values) of floats as the C policy adds them (a test compares it with the interpreter's own sum)."""
+    cdef Acc acc
+    acc.f = acc.c = 0.0
+    for v in values:
+        _acc_add(&acc, v)
+    return _acc_sum(&acc)
