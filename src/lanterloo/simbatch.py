@@ -60,8 +60,14 @@ def usable(rules: Rules, bots: Sequence[Bot], history: object, deals: int = 0) -
         history is None
         and deals < MOST_DEALS
         and all(type(b) is RandomBot or type(b) is HeuristicBot for b in bots)
-        and (core.louse_batch_covers(rules) if rules.game == "louse" else core.sim_covers(rules))
+        and covers(rules)
     )
+
+
+def covers(rules: Rules) -> bool:
+    """Whether the C loops play ``loo simulate`` under ``rules`` (with random and heuristic seats): every Loo preset
+    and option the core covers but a reshuffle of a short stock, and Louse; not Lou, which the core does not play."""
+    return core.louse_batch_covers(rules) if rules.game == "louse" else core.sim_covers(rules)
 
 
 #: Why every Louse match ends (sim's words for it): a player reached the target.

@@ -75,24 +75,8 @@ MAKE: Callable[..., Any] | None = None
 select("pure" if os.environ.get("LANTERLOO_ENGINE", "").strip().lower() == "pure" else "core")
 
 
-def batch_covers(rules: Rules) -> bool:
-    """Whether ``loo simulate`` with every seat random can run in the core's C loop (``_core_sim.pxi``, used by
-    ``lanterloo.simbatch``): the core is selected and the rules are the Loo game without the exchange, Pam or a
-    five-card hand, which that loop plays. Rules the core learns later run on the per-action path until it does."""
-    return (
-        MAKE is not None
-        and hasattr(_ext, "simulate_random")  # an extension built before the loop existed has no such function
-        and covers(rules)
-        and rules.game == "loo"
-        and rules.declare == "sequential"
-        and rules.exchange == "none"
-        and rules.pam == "none"
-        and rules.hand_size != 5
-    )
-
-
 def sim_covers(rules: Rules) -> bool:
-    """Whether ``loo simulate`` with every seat a random or heuristic bot can run in the core's C loop
+    """Whether ``loo simulate`` with every seat a random or heuristic bot can run in the core's C loop for the Loo game
     (``simulate_random``, _core_sim.pxi, with the heuristic policy of _core_heur*.pxi): the Loo game with sequential
     declarations and every option the core covers (five-card's exchange, Pam and flushes among them), except a
     reshuffle of a short stock, which draws from each deal's own stream."""
