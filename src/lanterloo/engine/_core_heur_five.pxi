@@ -1,7 +1,84 @@
-# The heuristic bots' exchange in C (included by _core.pyx): declare.best_exchange, _flush_chance, _own_value and
-# decide_exchange transcribed without the reason strings, for five-card Pam-Loo (and any Loo game with an exchange).
-# best_exchange shares the distribution of the kept cards between discards by its prefixes in Python; here each
-# discard's distribution is built anew by the same operations in the same order, so the doubles are the same.
+# The heuristic bots' payoff and exchange in C (included by _core.pyx): bots/payoff.py (the payoff table, the
+# distribution of tricks), and declare.best_exchange, _flush_chance, _own_value and decide_exchange transcribed
+# without the reason strings, for five-card Pam-Loo (and any Loo game with an exchange). best_exchange shares the
+# distribution of the kept cards between discards by its prefixes in Python; here each discard's distribution is
+# built anew by the same operations in the same order, so the doubles are the same.
+
+
+# ------------------------------------------------------------------------------------------------ payoff
+
+
+cdef struct Pay:  # payoff.Payoff
+    double vals[MAXT + 2]
+    int top
+    long long share, loo
+
+
+cdef void _pay_loo(Pay* y, Core c, int seat, double weight, bint holds_pam, bint defending) noexcept:
+    """payoff.payoff_for in the Loo game"""
+    cdef Params p = c.p
+    cdef int k = p.hand_size, t
+    cdef long long pool = c.pool_
+    y.share = pool // k
+    y.loo = pool if p.loo_penalty == 0 else (p.loo_amount if p.loo_penalty == 1 else min(pool, p.loo_amount))
+    y.top = k
+    if defending:
+        for t in range(k + 1):
+            y.vals[t] = 0.5 * t * <double>y.share
+        y.loo = 0
+        return
+    if p.f.holder_not_looed and holds_pam:
+        y.loo = 0
+    y.vals[0] = 0.0 - <double>y.loo * weight
+    for t in range(1, k + 1):
+        y.vals[t] = <double>(t * y.share)
+
+
+cdef int _distribution(double* probs, int count, double* dist) noexcept nogil:
+    """payoff.trick_distribution: P(exactly x of the cards take a trick), x = 0..count; returns count + 1."""
+    cdef double ps[MAXT + 2]
+    cdef double desc[MAXT + 3]
+    cdef double miss, p, prev, d, last
+    cdef int i, x, j
+    dist[0] = 1.0
+    for i in range(count):
+        p = _min1(_max0(probs[i]))
+        ps[i] = p
+        miss = 1.0 - p
+        last = dist[i]
+        dist[i + 1] = last * p
+        for x in range(i, 0, -1):
+            dist[x] = dist[x - 1] * p + dist[x] * miss
+        dist[0] = dist[0] * miss
+    if H_LINKED <= 0.0 or count < 2:
+        return count + 1
+    for i in range(count):  # sorted(ps, reverse=True)
+        j = i
+        while j > 0 and desc[j - 1] < ps[i]:
+            desc[j] = desc[j - 1]
+            j -= 1
+        desc[j] = ps[i]
+    desc[count] = 0.0
+    prev = 1.0
+    for x in range(count + 1):
+        d = desc[x]
+        dist[x] = (1.0 - H_LINKED) * dist[x] + H_LINKED * (prev - d)
+        prev = d
+    return count + 1
+
+
+cdef double _expected(Pay* y, double* probs, int count, int won) noexcept nogil:
+    """Payoff.expected (and with won = 0, declare.value_of's ev)"""
+    cdef double dist[MAXT + 3]
+    cdef int n = _distribution(probs, count, dist), x
+    cdef Acc acc
+    acc.f = acc.c = 0.0
+    for x in range(n):
+        _acc_add(&acc, dist[x] * y.vals[won + x if won + x < y.top else y.top])
+    return _acc_sum(&acc)
+
+
+# ---------------------------------------------------------------------------------------------- the exchange
 
 
 cdef double _flush_chance(uint64_t kept, int n_draw, uint64_t unknown, uint64_t pam_bit) noexcept nogil:
