@@ -1,7 +1,8 @@
 # The heuristic bots' odds in C (included by _core.pyx): bots/knowledge.py transcribed (the payoff is in
 # _core_heur_five.pxi), for the decisions of _core_heur_loo.pxi and _core_heur_louse.pxi. Every double is computed
 # by the same operations in the same order as the Python (a product or a sum reordered would move a choice by an
-# ulp now and then), so the C policy makes exactly the decisions HeuristicBot makes (tests/test_core_heuristic.py compares them at every decision point).
+# ulp now and then), so the C policy makes exactly the decisions HeuristicBot makes (tests/test_core_heuristic.py
+# compares them at every decision point).
 #
 # What a seat knows (Know) is built from the core's state, restricted to what that seat's View holds: its hand, the
 # public record (cards played, tricks, turn-up, declarations, who is in play, hand sizes) and the stakes.
