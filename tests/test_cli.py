@@ -302,13 +302,23 @@ def test_replay_rejects_wrong_stacks_after_the_deal(
     assert "recorded stacks" in err and RULE_ID.search(err)
 
 
+def test_SESSION_1_a_tampered_starting_stack_is_named_not_the_result_it_spoils(
+    hist: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    recs = records(hist)
+    recs[3]["seats"][1]["stack"] += 5  # the deal's own result no longer adds up either
+    err = _expect_failure(capsys, write(tmp_path / "t.jsonl", recs), 4)
+    assert "starts with stacks" in err and "but the deal before left" in err and "(SESSION-1)" in err
+    assert "recorded stacks" not in err
+
+
 def test_replay_rejects_malformed_json(hist: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     lines = hist.read_text(encoding="utf-8").splitlines()
     lines[2] = lines[2][:-40]
     path = tmp_path / "t.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     err = _expect_failure(capsys, path, 3)
-    assert "not valid JSON" in err and "docs/hand-history.md" in err
+    assert "the line ends in the middle of its JSON" in err and "docs/hand-history.md" in err
 
 
 def test_replay_rejects_a_wrong_version(hist: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -437,7 +447,10 @@ BAD = [
     (["rules", "loo", "--option", "loo_penalty=everything"], "must be one of pool, fixed, capped"),
     (["rules", "loo", "--option", "ante=lots"], "must be a whole number"),
     (["rules", "loo", "--option", "club_law=maybe"], "must be true or false"),
-    (["rules", "loo", "--option", "preset=lou"], "Unknown rules option 'preset'"),
+    (["rules", "loo", "--option", "preset=lou"], "The preset is not an option to set: choose the variant"),
+    (["simulate", "-o", "game=lou"], "The game is not an option to set: choose the variant"),
+    (["simulate", "-o", "hand_size=9"], "loo: hand_size must be 3, 5 or 8"),  # an option keeps its spelling
+    (["simulate", "--variant", "louse", "--players", "3"], "not 3; for three-handed Louse add -o min_players=3."),
     (["rules", "loo", "--option", "miss=true", "--option", "hand_size=5"], "The Miss belongs to 3-card Loo"),
     (["simulate", "--variant", "euchre"], "Unknown variant 'euchre'"),
     (["simulate", "--players", "2"], "three-card is played by 3 to 16 players, not 2"),

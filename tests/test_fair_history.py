@@ -257,7 +257,7 @@ def test_verify_deal_bad_input_is_one_sentence_and_exit_2(
         (): "needs a hand history, or --seed and --commitment",
         (str(tmp_path / "missing.jsonl"),): "there is no such file",
         (str(tmp_path),): "it is a directory",
-        (str(tmp_path / "corrupt.jsonl"),): "deal on line 1: it is not valid JSON",
+        (str(tmp_path / "corrupt.jsonl"),): "deal on line 1: the line ends in the middle of its JSON",
         (str(tmp_path / "empty.jsonl"),): "holds no deals",
         (str(plain),): "records no fair seed: none of its deals was dealt from a published seed",
         (str(good), "--deal", "9"): "has no deal numbered 9",

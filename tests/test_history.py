@@ -281,7 +281,8 @@ def test_simulate_writes_seed_names_and_louse_totals(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "needle"),
     [
-        ("{not json", "not valid JSON"),
+        ("{not json", r"not valid JSON \(expecting property name enclosed in double quotes at column 2;"),
+        ('{"format": "lanterloo-hand-history", "ver\n', "the line ends in the middle of its JSON, as if the file"),
         ("[1, 2]", "not a JSON object"),
         ('{"format": "pgn", "version": 1}', "not a lanterloo hand history"),
         ('{"format": "lanterloo-hand-history", "version": 99}', "version 99 is not supported"),

@@ -958,7 +958,7 @@ def test_COMMON_1_option_parsing_errors() -> None:
         parse_option_value("club_law", "maybe")
     with pytest.raises(RulesError, match=r"^Option ante must be a whole number, not 'lots'\.$"):
         parse_option_value("ante", "lots")
-    with pytest.raises(RulesError, match=r"^Unknown rules option 'game'"):
+    with pytest.raises(RulesError, match=r"^The game is not an option to set: choose the variant"):
         parse_option_value("game", "lou")
     with pytest.raises(RulesError, match=r"^Unknown variant 'whist': choose one of "):
         resolve_preset("whist")

@@ -37,7 +37,8 @@ def sentence(text: str) -> str:
     text = text.strip()
     if not text:
         return "The command line is not valid."
-    text = text[0].upper() + text[1:]
+    if not re.match(r"[a-z]+_[a-z_]+\b", text):  # an option's name (hand_size) keeps its spelling
+        text = text[0].upper() + text[1:]
     return text if text.endswith((".", "?", "!")) else text + "."
 
 
@@ -202,7 +203,8 @@ def table_players(rules: Rules, given: int | None) -> int:
     if given is None:
         return min(max(5, lo), hi)
     if lo == hi and given != lo:
-        raise UsageError(f"{rules.preset} is played by exactly {lo} players, not {given}.")
+        more = "; for three-handed Louse add -o min_players=3" if rules.game == "louse" and given == 3 else ""
+        raise UsageError(f"{rules.preset} is played by exactly {lo} players, not {given}{more}.")
     try:
         rules.check_players(given)
     except LooError as e:

@@ -192,9 +192,12 @@ def _strict_parse(text: str, line: int) -> dict[str, Any]:
     except _Refused as e:
         _fail(f"{e} (see {FORMAT_DOC})", line)
     except json.JSONDecodeError as e:
+        if e.pos >= len(text.rstrip()) and text.strip():
+            # json points past a line's end (at its newline: column 1 of a next line) when the line was cut short
+            _fail(f"the line ends in the middle of its JSON, as if the file were cut short (see {FORMAT_DOC})", line)
         # some of json's messages end in "at" ("Unterminated string starting at"): the column completes them
         what = e.msg.removesuffix(" at")
-        _fail(f"it is not valid JSON ({what[:1].lower()}{what[1:]} at column {e.colno}; see {FORMAT_DOC})", line)
+        _fail(f"it is not valid JSON ({what[:1].lower()}{what[1:]} at column {e.pos + 1}; see {FORMAT_DOC})", line)
     try:
         # a JSON escape can spell half a surrogate pair, which is no character at all
         json.dumps(obj, ensure_ascii=False).encode("utf-8")

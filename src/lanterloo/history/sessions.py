@@ -59,7 +59,13 @@ class Verifier:
     def check(self, obj: dict[str, Any], line: int) -> Deal:
         if not self.check_results:
             return rebuild(obj, line)[0]
-        deal = verify_record(obj, line)
+        try:
+            deal = verify_record(obj, line)
+        except HistoryError:
+            # A starting stack or pool that does not follow from the deal before also spoils this deal's result:
+            # name that cause, not the result it spoiled.
+            self._carried_in(obj, line)
+            raise
         self.deals += 1
         self.unfinished += obj["result"] is None
         if deal.rules is not self._last_rules:  # one options record for a whole file, usually
@@ -254,26 +260,27 @@ class Verifier:
                 "LOUSE-MATCH-1",
             )
 
+    def _carried_in(self, obj: dict[str, Any], line: int) -> None:
+        """Raise the continuity error, if any, of a record that comes straight after the open session's last deal."""
+        cur, name = self._open, obj.get("session")
+        if cur is None or cur.name != name or cur.ended is not None or cur.last["result"] is None:
+            return
+        if obj.get("deal") != cur.last["deal"] + 1 or type(obj.get("pool")) is not int:
+            return
+        seats = obj.get("seats")
+        if not isinstance(seats, list) or len(seats) != len(cur.last["seats"]):
+            return
+        if not all(isinstance(s, dict) and type(s.get("stack")) is int for s in seats):
+            return  # a malformed record: the reader's own error names it
+        self._stacks_and_pool(f"deal {obj['deal']} of session {_quoted(name)}", cur.last["result"], obj, line)
+
     def _follows(self, where: str, cur: _Open, obj: dict[str, Any], rules: Rules, line: int) -> None:
         self._same_table(where, cur, obj, rules, line)
         prev = cur.last
         result = prev["result"]
         n = len(obj["seats"])
         names = [s["name"] for s in obj["seats"]]
-        stacks = [s["stack"] for s in obj["seats"]]
-        if stacks != result["stacks"]:
-            raise HistoryError(
-                f"{where} starts with stacks {stacks}, but the deal before left {result['stacks']} (SESSION-1)",
-                line,
-                "SESSION-1",
-            )
-        if obj["pool"] != result["pool"]:
-            raise HistoryError(
-                f"{where} starts with a pool of {obj['pool']}, but the deal before carried {result['pool']} "
-                "(SESSION-1)",
-                line,
-                "SESSION-1",
-            )
+        self._stacks_and_pool(where, result, obj, line)
         if obj["dealer"] != (prev["dealer"] + 1) % n:
             raise HistoryError(
                 f"{where} is dealt by {who(names, obj['dealer'])}, but the deal passes to the left, to "
@@ -291,6 +298,23 @@ class Verifier:
             raise HistoryError(f"{where} needs {want} (LOU-GAME-1)", line, "LOU-GAME-1")
         if rules.game == "louse":
             self._louse_totals(result["totals"], obj, line)
+
+    @staticmethod
+    def _stacks_and_pool(where: str, result: dict[str, Any], obj: dict[str, Any], line: int) -> None:
+        stacks = [s["stack"] for s in obj["seats"]]
+        if stacks != result["stacks"]:
+            raise HistoryError(
+                f"{where} starts with stacks {stacks}, but the deal before left {result['stacks']} (SESSION-1)",
+                line,
+                "SESSION-1",
+            )
+        if obj["pool"] != result["pool"]:
+            raise HistoryError(
+                f"{where} starts with a pool of {obj['pool']}, but the deal before carried {result['pool']} "
+                "(SESSION-1)",
+                line,
+                "SESSION-1",
+            )
 
     @staticmethod
     def _louse_totals(before: list[int], obj: dict[str, Any], line: int) -> None:

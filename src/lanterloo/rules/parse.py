@@ -11,10 +11,17 @@ from lanterloo.rules.registry import PRESETS, resolve_preset
 from lanterloo.wholetext import parse_whole
 
 
+def _check_name(name: str) -> None:
+    """An option a command line may set. The variant and its game are what the options change, not options."""
+    if name in ("preset", "game"):
+        raise RulesError(f"The {name} is not an option to set: choose the variant (`loo variants` lists them).")
+    if name not in OPTION_FIELDS:
+        raise RulesError(f"Unknown rules option {name!r}; `loo rules VARIANT` lists them.")
+
+
 def parse_option_value(name: str, text: str) -> Any:
     """Turn the text of ``KEY=VALUE`` into the option's type, or raise RulesError naming the problem."""
-    if name not in OPTION_FIELDS or name in ("preset", "game"):
-        raise RulesError(f"Unknown rules option {name!r}; `loo rules VARIANT` lists them.")
+    _check_name(name)
     hint = OPTION_HINTS[name]
     if hint is bool:
         low = text.strip().lower()
@@ -42,8 +49,7 @@ def rules_with(preset: str, options: dict[str, Any] | None = None) -> Rules:
         for k, v in options.items()
     }
     for k in changes:
-        if k not in OPTION_FIELDS or k in ("preset", "game"):
-            raise RulesError(f"Unknown rules option {k!r}; `loo rules VARIANT` lists them.")
+        _check_name(k)
     return dataclasses.replace(base, **changes)
 
 
