@@ -6,6 +6,11 @@ Two jobs (issue 11, item 5):
   same loop with every seat a random bot, interleaved in rotating order, CPU time, medians of rounds, and prints
   ``heuristic simulate, PRESET: N deals/s`` with its ratio to random play, plus where a heuristic deal's time goes
   (building views, the bots' ``decide``, the engine and the session).
+* ``bench/botspeed.py --simulate`` measures ``loo simulate`` itself (``sim.simulate``) per preset with every seat a
+  heuristic bot: on the compiled core's C loop (the C policy of engine/_core_heur*.pxi) and deal by deal through
+  views and ``HeuristicBot.decide`` (the path before the C policy, forced), beside random bots on the C loop,
+  interleaved in rotating order, CPU time, medians of rounds; it prints
+  ``heuristic loo simulate, PRESET: N deals/s`` with the ratio to deal by deal.
 * ``bench/botspeed.py --same REF_SRC`` plays seeded simulations (every preset, mixed styles, a set of house rules)
   with the bots of another source tree (``REF_SRC``, e.g. ``/work/main/src``) and with this one, writes both hand
   histories and compares them line by line: the same histories mean the same decision on every view.
@@ -241,6 +246,71 @@ def speed(presets: Sequence[str], rounds: int, seconds: float, breakdown: bool) 
     return 0
 
 
+#: Deals per ``simulate`` call: the C loop plays thousands a second, deal by deal a few dozen to a few hundred.
+SIM_CHUNK = {"c-loop": 2_000, "per-action": 20}
+
+
+def sim_loop(preset: str, bots: str, path: str) -> Callable[[float, int, Figure], None]:
+    """``sim.simulate`` in chunks for a CPU-time box: ``path`` is ``c-loop`` (whatever ``simbatch.usable`` allows)
+    or ``per-action`` (the C loop refused, as before the heuristic policy was compiled)."""
+    from lanterloo import rules_with, simbatch
+    from lanterloo.sim import simulate
+
+    rules = rules_with(preset)
+    players = 4 if preset == "louse" else 5
+    usable = simbatch.usable
+
+    def loop(seconds: float, seed: int, fig: Figure) -> None:
+        if path == "per-action":
+            simbatch.usable = lambda *a: False
+        try:
+            start = CLOCK()
+            deadline = start + seconds
+            deals = 0
+            while True:
+                deals += simulate(rules, players, SIM_CHUNK[path], seed * 1000 + deals, bots=[bots]).deals
+                now = CLOCK()
+                if now >= deadline:
+                    fig.rates.append(deals / (now - start))
+                    fig.deals += deals
+                    return
+        finally:
+            simbatch.usable = usable
+
+    return loop
+
+
+def sim_speed(presets: Sequence[str], rounds: int, seconds: float) -> int:
+    """Heuristic ``loo simulate`` on the C loop and deal by deal, and random bots on the C loop, interleaved."""
+    from lanterloo import rules_with, simbatch
+    from lanterloo.bots import make_bots
+
+    kinds = (("heuristic", "c-loop"), ("heuristic", "per-action"), ("random", "c-loop"))
+    figures = [(Figure(p, f"{b}/{path}"), sim_loop(p, b, path)) for p in presets for b, path in kinds]
+    for fig, loop in figures:  # warm up: imports, caches
+        loop(min(seconds, 0.2), 0, Figure(fig.preset, fig.bots))
+    n = len(figures)
+    for i in range(rounds):
+        for j in range(n):
+            fig, loop = figures[(i + j) % n]
+            loop(seconds, i + 1, fig)
+        print(f"round {i + 1}/{rounds} done", file=sys.stderr, flush=True)
+    by = {(f.preset, f.bots): f for f, _ in figures}
+    for p in presets:
+        fast, slow, rnd = (by[(p, f"{b}/{path}")] for b, path in kinds)
+        players = 4 if p == "louse" else 5
+        on_loop = simbatch.usable(rules_with(p), make_bots(["heuristic"] * players, 1), None)
+        ratios = [a / b for a, b in zip(fast.rates, slow.rates, strict=True) if b > 0]
+        where = "on the C loop" if on_loop else "deal by deal (the C loop does not play it)"
+        print(
+            f"heuristic loo simulate, {p}: {fast.median:,.0f} deals/s {where} "
+            f"(deal by deal {slow.median:,.0f} deals/s, {statistics.median(ratios):.1f}×; "
+            f"random bots {rnd.median:,.0f} deals/s)",
+            flush=True,
+        )
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--same", metavar="REF_SRC", help="compare the bots' histories with another tree's src/")
@@ -252,10 +322,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--rounds", type=int, default=10, help="speed: rounds (default 10)")
     p.add_argument("--seconds", type=float, default=0.5, help="speed: CPU seconds per figure per round (default 0.5)")
     p.add_argument("--breakdown", action="store_true", help="speed: also time views and decisions (a little slower)")
+    p.add_argument("--simulate", action="store_true", help="speed: loo simulate itself, C loop and deal by deal")
     ns = p.parse_args(argv)
     if ns.same:
         return same(ns.same, ns.deals, ns.seeds, ns.only, ns.cache, ns.new)
     presets = [x for x in PRESETS if not ns.only or any(o in x for o in ns.only)]
+    if ns.simulate:
+        return sim_speed(presets, ns.rounds, ns.seconds)
     return speed(presets, ns.rounds, ns.seconds, ns.breakdown)
 
 

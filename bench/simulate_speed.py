@@ -4,7 +4,7 @@
 the very Mersenne Twister streams of the per-action path so that a seed gives the same summary either way. That
 sameness has a price the plain batch loop (``_core.batch``, splitmix64) does not pay: each deal seeds a fresh
 MT19937 from its 63-bit seed, as ``Session`` does, about 1,250 dependent steps. One figure per preset the loop
-covers (``core.batch_covers``, so presets added to it appear here without edits); three-card's is compared with the
+covers (``simbatch.covers``, so presets added to it appear here without edits); three-card's is compared with the
 C reference in the same rounds.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable
 
-from lanterloo import PRESET_NAMES, rules_with
+from lanterloo import PRESET_NAMES, rules_with, simbatch
 from lanterloo.engine import core
 from lanterloo.rules import Rules
 from lanterloo.sim import simulate
@@ -43,7 +43,7 @@ def covered() -> list[str]:
     """The presets ``loo simulate`` runs on the batch loop here (none where the core is not built or is off)."""
     if core.engine() != "core":
         return []
-    return [name for name in PRESET_NAMES if core.batch_covers(rules_with(name))]
+    return [name for name in PRESET_NAMES if simbatch.covers(rules_with(name))]
 
 
 def lines(rat: dict[str, dict[str, list[float]]], medians: dict[str, float], cref_key: str) -> list[str]:

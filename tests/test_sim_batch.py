@@ -93,7 +93,12 @@ def test_the_batch_loop_runs_only_where_it_plays_exactly_as_the_per_action_path(
     assert not simbatch.usable(three, make_bots(["random"] * 5, 1), "h.jsonl")  # a history needs every action
     assert simbatch.usable(three, make_bots(["random"] * 4 + ["heuristic"], 1), None)  # the C policy plays it
     assert not simbatch.usable(three, make_bots(["random"] * 4 + ["medium"], 1), None)  # a search bot does not
-    assert not simbatch.usable(rules_with("five-card"), make_bots(["random"] * 5, 1), None)
+    assert simbatch.usable(rules_with("five-card"), make_bots(["random"] * 5, 1), None)
+    # a reshuffle of a short stock draws from the deal's own stream, which the loop does not carry on
+    assert not simbatch.usable(
+        rules_with("five-card", {"exchange_shortfall": "reshuffle"}), make_bots(["random"] * 5, 1), None
+    )
+    assert not simbatch.usable(rules_with("lou"), make_bots(["random"] * 5, 1), None)
     core.select("pure")
     assert not simbatch.usable(three, make_bots(["random"] * 5, 1), None)
 

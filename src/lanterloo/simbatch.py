@@ -45,6 +45,8 @@ class Totals(Protocol):
     net: list[int]
     session_ends: dict[str, int]
     pool_left: int
+    points: list[int]  # Louse
+    match_losers: list[list[int]]
 
 
 #: The most deals the C loop counts (a C long); a longer run, which would take centuries, plays deal by deal.
@@ -58,9 +60,42 @@ def usable(rules: Rules, bots: Sequence[Bot], history: object, deals: int = 0) -
         history is None
         and deals < MOST_DEALS
         and all(type(b) is RandomBot or type(b) is HeuristicBot for b in bots)
-        and core.batch_covers(rules)
-        and (all(type(b) is RandomBot for b in bots) or hasattr(core.ext(), "heur_decide"))
+        and covers(rules)
     )
+
+
+def covers(rules: Rules) -> bool:
+    """Whether the C loops play ``loo simulate`` under ``rules`` (with random and heuristic seats): every Loo preset
+    and option the core covers but a reshuffle of a short stock, and Louse; not Lou, which the core does not play."""
+    return core.louse_batch_covers(rules) if rules.game == "louse" else core.sim_covers(rules)
+
+
+#: Why every Louse match ends (sim's words for it): a player reached the target.
+_MATCH_END = "a player reached the target and lost the match"
+
+
+def _run_louse(
+    summary: Totals,
+    rules: Rules,
+    bots: Sequence[Bot],
+    deals: int,
+    sessions: random.Random,
+    stack: int,
+    progress: Callable[[int, int], None] | None,
+) -> None:
+    """Louse matches in C (``_core.simulate_louse``): no chips move, each deal scores penalty points."""
+    rngs = [b.rng if isinstance(b, RandomBot) else None for b in bots]
+    heuristics = [b if isinstance(b, HeuristicBot) else None for b in bots]
+    out = core.ext().simulate_louse(rules, len(bots), deals, sessions, rngs, heuristics, stack, progress, STEP)
+    for losers in out["matches"]:
+        summary.sessions += 1
+        summary.match_losers.append(list(losers))
+        summary.session_ends[_MATCH_END] = summary.session_ends.get(_MATCH_END, 0) + 1
+    summary.deals += out["deals"]
+    summary.kinds[SettlementKind.LOUSE] = summary.kinds.get(SettlementKind.LOUSE, 0) + out["deals"]
+    summary.points = [a + b for a, b in zip(summary.points, out["points"], strict=True)]
+    if progress is not None:
+        progress(summary.deals, deals)
 
 
 def run(
@@ -74,6 +109,9 @@ def run(
     progress: Callable[[int, int], None] | None,
 ) -> None:
     """Play the run in C and add its totals to ``summary`` (``usable`` must have said yes)."""
+    if rules.game == "louse":
+        _run_louse(summary, rules, bots, deals, sessions, stack, progress)
+        return
     rngs = [b.rng if isinstance(b, RandomBot) else None for b in bots]
     heuristics = [b if isinstance(b, HeuristicBot) else None for b in bots]
     out = core.ext().simulate_random(
@@ -107,6 +145,7 @@ def run(
         SettlementKind.UNCONTESTED: kinds["dealer_takes"] + kinds["uncontested"],
         SettlementKind.NO_PLAY: kinds["no_play"],
         SettlementKind.TRICKS: kinds["tricks"],
+        SettlementKind.FLUSH: kinds["flush"],
     }
     for kind, k in counts.items():
         if k:

@@ -1,7 +1,8 @@
-# The heuristic bots' odds in C (included by _core.pyx): bots/knowledge.py and bots/payoff.py transcribed, for the
-# decisions of _core_heur_loo.pxi. Every double is computed by the same operations in the same order as the Python
-# (a product or a sum reordered would move a choice by an ulp now and then), so the C policy makes exactly the
-# decisions HeuristicBot makes (tests/test_core_heuristic.py compares them at every decision point).
+# The heuristic bots' odds in C (included by _core.pyx): bots/knowledge.py transcribed (the payoff is in
+# _core_heur_five.pxi), for the decisions of _core_heur_loo.pxi and _core_heur_louse.pxi. Every double is computed
+# by the same operations in the same order as the Python (a product or a sum reordered would move a choice by an
+# ulp now and then), so the C policy makes exactly the decisions HeuristicBot makes (tests/test_core_heuristic.py
+# compares them at every decision point).
 #
 # What a seat knows (Know) is built from the core's state, restricted to what that seat's View holds: its hand, the
 # public record (cards played, tricks, turn-up, declarations, who is in play, hand sizes) and the stakes.
@@ -214,7 +215,7 @@ cdef inline double _avoid(int u, int k, int h) noexcept nogil:
 cdef struct Know:  # knowledge.Knowledge
     Tab* t
     int n, seat, mode, eldest, n_order, void_always, last_loses, trick_len, civil
-    uint64_t hand, played, unknown
+    uint64_t hand, played, unknown, thrown
     uint64_t possible[MAXN]
     int hs[MAXN]
     double active[MAXN]
@@ -261,8 +262,9 @@ cdef void _infer(Know* k, signed char* seats, signed char* cards, int count, int
             best = c
 
 
-cdef void _know(Know* k, Core c, int seat, Tab* t) noexcept:
-    """Knowledge(view) for the seat's view of a Loo deal, with the tables ``t``."""
+cdef void _know(Know* k, Core c, int seat, Tab* t, uint64_t thrown) noexcept:
+    """Knowledge(view) for the seat's view of a Loo deal, with the tables ``t``; ``thrown``: the seat's own
+    discards when its view holds the events that show them (a view without events does not)."""
     cdef int s, i, j, n = c.n
     cdef uint64_t seen
     k.t = t
@@ -278,7 +280,8 @@ cdef void _know(Know* k, Core c, int seat, Tab* t) noexcept:
     seen = k.hand | c.played
     if c.turnup_ >= 0:
         seen |= (<uint64_t>1) << c.turnup_
-    seen |= _own_discards(c, seat)
+    k.thrown = thrown
+    seen |= thrown
     k.unknown = (((<uint64_t>1) << 52) - 1) & ~seen
     k.eldest = (c.dealer_ + 1) % n
     k.n_order = 0
@@ -448,74 +451,10 @@ cdef double _p_win_now(Know* k, int card) noexcept nogil:
     return p
 
 
-# ------------------------------------------------------------------------------------------------ payoff
-
-
-cdef struct Pay:  # payoff.Payoff
-    double vals[MAXT + 2]
-    int top
-    long long share, loo
-
-
-cdef void _pay_loo(Pay* y, Core c, int seat, double weight, bint holds_pam, bint defending) noexcept:
-    """payoff.payoff_for in the Loo game"""
-    cdef Params p = c.p
-    cdef int k = p.hand_size, t
-    cdef long long pool = c.pool_
-    y.share = pool // k
-    y.loo = pool if p.loo_penalty == 0 else (p.loo_amount if p.loo_penalty == 1 else min(pool, p.loo_amount))
-    y.top = k
-    if defending:
-        for t in range(k + 1):
-            y.vals[t] = 0.5 * t * <double>y.share
-        y.loo = 0
-        return
-    if p.f.holder_not_looed and holds_pam:
-        y.loo = 0
-    y.vals[0] = 0.0 - <double>y.loo * weight
-    for t in range(1, k + 1):
-        y.vals[t] = <double>(t * y.share)
-
-
-cdef int _distribution(double* probs, int count, double* dist) noexcept nogil:
-    """payoff.trick_distribution: P(exactly x of the cards take a trick), x = 0..count; returns count + 1."""
-    cdef double ps[MAXT + 2]
-    cdef double desc[MAXT + 3]
-    cdef double miss, p, prev, d, last
-    cdef int i, x, j
-    dist[0] = 1.0
-    for i in range(count):
-        p = _min1(_max0(probs[i]))
-        ps[i] = p
-        miss = 1.0 - p
-        last = dist[i]
-        dist[i + 1] = last * p
-        for x in range(i, 0, -1):
-            dist[x] = dist[x - 1] * p + dist[x] * miss
-        dist[0] = dist[0] * miss
-    if H_LINKED <= 0.0 or count < 2:
-        return count + 1
-    for i in range(count):  # sorted(ps, reverse=True)
-        j = i
-        while j > 0 and desc[j - 1] < ps[i]:
-            desc[j] = desc[j - 1]
-            j -= 1
-        desc[j] = ps[i]
-    desc[count] = 0.0
-    prev = 1.0
-    for x in range(count + 1):
-        d = desc[x]
-        dist[x] = (1.0 - H_LINKED) * dist[x] + H_LINKED * (prev - d)
-        prev = d
-    return count + 1
-
-
-cdef double _expected(Pay* y, double* probs, int count, int won) noexcept nogil:
-    """Payoff.expected (and with won = 0, declare.value_of's ev)"""
-    cdef double dist[MAXT + 3]
-    cdef int n = _distribution(probs, count, dist), x
+def heur_sum(values):
+    """sum(values) of floats as the C policy adds them (a test compares it with the interpreter's own sum)."""
     cdef Acc acc
     acc.f = acc.c = 0.0
-    for x in range(n):
-        _acc_add(&acc, dist[x] * y.vals[won + x if won + x < y.top else y.top])
+    for v in values:
+        _acc_add(&acc, v)
     return _acc_sum(&acc)

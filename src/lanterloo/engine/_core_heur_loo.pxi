@@ -9,11 +9,6 @@ cdef struct Mem:  # HeuristicBot._seen, HeuristicBot._stood
     long long stood[MAXN]
 
 
-cdef uint64_t _own_discards(Core c, int seat) noexcept:
-    """The cards ``seat`` threw in an exchange (its own dead cards, which its view shows it): five-card only."""
-    return 0
-
-
 cdef void _watch(Core c, Mem* mem, int seat, uint64_t legal) noexcept:
     """HeuristicBot._watch"""
     cdef int s
@@ -176,7 +171,7 @@ cdef int _declare(Core c, Know* k, HStyle* st, double* activity, uint64_t legal)
                 leads = False
         acc.f = acc.c = 0.0
         for suit in range(4):
-            _know(&kk, c, k.seat, _loo_tab(suit, -1))
+            _know(&kk, c, k.seat, _loo_tab(suit, -1), k.thrown)
             for s in range(k.n):
                 kk.strength[s] = k.strength[s]
             _weigh_seats(&kk, c, st, activity)
@@ -187,7 +182,9 @@ cdef int _declare(Core c, Know* k, HStyle* st, double* activity, uint64_t legal)
         if not leads:
             own = _acc_sum(&acc) / 4
     else:
-        own = _value(k, &y, st, cards, nh)
+        own = _own_with_exchange(c, k, &y, st, nh, &leads) if c.p.f.exchange else 0.0
+        if not c.p.f.exchange or not leads:
+            own = _value(k, &y, st, cards, nh)
     margin = st.margin * <double>(y.share if y.share > 1 else 1)
     # the options in the order the Python lists them; the first of the best wins (a stable sort)
     choice = -1
@@ -259,7 +256,7 @@ cdef int _trick(Core c, Know* vk, HStyle* st, uint64_t allowed, uint64_t* arg) n
             # Irish Loo: this lead makes its own suit trumps, so the whole hand is judged under that trump
             k = &kk[slot]
             if not made[slot]:
-                _know(k, c, seat, _loo_tab(slot, -1))
+                _know(k, c, seat, _loo_tab(slot, -1), vk.thrown)
         else:
             k = vk
         if not made[slot]:
@@ -301,8 +298,9 @@ cdef int _trick(Core c, Know* vk, HStyle* st, uint64_t allowed, uint64_t* arg) n
     return best_card
 
 
-cdef int _heur_decide(Core c, HStyle* st, Mem* mem, uint64_t* arg) noexcept:
-    """HeuristicBot.decide's action for the seat to act, as a code for Core._do (``arg``: its civil card)."""
+cdef int _heur_decide(Core c, HStyle* st, Mem* mem, uint64_t* arg, uint64_t thrown) noexcept:
+    """HeuristicBot.decide's action for the seat to act, as a code for Core._do (``arg``: its civil card, or the
+    mask of its discard); ``thrown``: the seat's own discards if its view shows them (see _know)."""
     cdef int seat = c.to_act, card, civil
     cdef uint64_t m = c._allowed()
     cdef Know k
@@ -315,13 +313,16 @@ cdef int _heur_decide(Core c, HStyle* st, Mem* mem, uint64_t* arg) noexcept:
             arg[0] = card
             return C_CIVIL
         return card
-    _know(&k, c, seat, _loo_tab(c.trump, c.x.pam))
+    _know(&k, c, seat, _loo_tab(c.trump, c.x.pam), thrown)
     if c.phase_ == P_DECLARE:
         _watch(c, mem, seat, m)
     _activity(c, mem, activity)
     _weigh_strength(&k, c, activity)
     if c.phase_ == P_PLAY:
         return _trick(c, &k, st, m, arg)
+    if c.phase_ == P_EXCHANGE:
+        arg[0] = _exchange_choice(c, &k, st, activity)
+        return C_DISCARD
     return 52 + _declare(c, &k, st, activity, m)
 
 
@@ -354,18 +355,23 @@ cdef int _mem_store(Mem* mem, bot, int n) except -1:
     return 0
 
 
-def heur_decide(Core deal, style, seen, stood):
-    """The action HeuristicBot(style) with memory ``seen``/``stood`` (its dicts) chooses for the seat to act, and
-    the memory after the choice: (action, seen, stood) as lists by seat. For the differential test."""
+def heur_decide(Core deal, style, seen, stood, bint with_events=True):
+    """The action HeuristicBot(style) with memory ``seen``/``stood`` (its dicts) chooses for the seat to act from
+    ``deal.view(seat, with_events=with_events)``, and the memory after the choice: (action, seen, stood) as lists
+    by seat. For the differential test."""
     cdef HStyle st = _style_of(style)
     cdef Mem mem
-    cdef uint64_t arg
+    cdef uint64_t arg, thrown = 0
     cdef int s, code
-    if deal.is_over or deal.phase_ == P_EXCHANGE:
-        raise ValueError("heur_decide covers a Loo deal's declarations and trick play")
+    if deal.is_over:
+        raise ValueError("the deal is over")
     for s in range(deal.n):
         mem.seen[s] = seen.get(s, 0)
         mem.stood[s] = stood.get(s, 0)
-    code = _heur_decide(deal, &st, &mem, &arg)
+    if with_events:  # the seat's own discards, which its events show it
+        for k in deal.codes:
+            if k & 63 == C_DISCARD and (k >> 6) & 31 == deal.to_act:
+                thrown |= <uint64_t>(k >> 11)
+    code = _heur_decide(deal, &st, &mem, &arg, thrown)
     _, action = _action_of((arg << 11) | <uint64_t>code)
     return action, [mem.seen[s] for s in range(deal.n)], [mem.stood[s] for s in range(deal.n)]

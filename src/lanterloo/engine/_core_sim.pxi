@@ -163,7 +163,7 @@ def simulate_random(rules, int n, long long deals, sessions_rng, bot_rngs, long 
     cdef long long won[MAXN]
     cdef long long paid[MAXN]
     cdef long long net[MAXN]
-    cdef long long kinds[4]
+    cdef long long kinds[5]
     cdef long long done = 0, played, limit, pool, loo, pool_total = 0, looed_players = 0, with_loo = 0, mark = step
     cdef int s, i, j, t, code, dealer, reason, who, looed
     cdef uint64_t m, arg
@@ -171,7 +171,9 @@ def simulate_random(rules, int n, long long deals, sessions_rng, bot_rngs, long 
     cdef HStyle styles[MAXN]
     cdef Mem mems[MAXN]
     cdef bint heur[MAXN]
-    if _covers is None or not _covers(rules) or rules.game != "loo":
+    if _covers is None or not _covers(rules) or rules.game != "loo" or (
+            rules.exchange != "none" and rules.exchange_shortfall == "reshuffle"):
+        # a reshuffle of the stock draws from each deal's own stream, which this loop does not carry on
         raise ValueError("the batch loop of loo simulate does not cover these rules")
     p = Params(rules)
     if not p.min_players <= n <= p.max_players or n >= MAXN or len(bot_rngs) != n:
@@ -184,7 +186,7 @@ def simulate_random(rules, int n, long long deals, sessions_rng, bot_rngs, long 
         else:
             _mt_load(&bots[s], bot_rngs[s])
         net[s] = 0
-    for i in range(4):
+    for i in range(5):
         kinds[i] = 0
     c = Core.__new__(Core)
     c.p, c.n, c.record, c.codes, c.anted = p, n, False, [], 1
@@ -223,25 +225,20 @@ def simulate_random(rules, int n, long long deals, sessions_rng, bot_rngs, long 
             while not c.is_over:
                 if heur[c.to_act]:
                     s = c.to_act
-                    code = _heur_decide(c, &styles[s], &mems[s], &arg)
+                    code = _heur_decide(c, &styles[s], &mems[s], &arg, 0)  # sim's views hold no events
                     c._do(code, arg)
                     continue
-                m = c._allowed()
-                t = <int>(_mt_random(&bots[c.to_act]) * _popcount(m))
-                while t > 0:
-                    m &= m - 1
-                    t -= 1
-                code = _low(m)
-                c._do(code if c.phase_ == P_PLAY else code + 52)
+                code = _random_code(c, &bots[c.to_act], &arg)
+                c._do(code, arg)
             pool = c.pool_  # what the pool held as play began: the settlement's pool_before
             pool_total += pool
             kinds[c.end_kind] += 1
             loo = pool if p.loo_penalty == 0 else (p.loo_amount if p.loo_penalty == 1 else min(pool, p.loo_amount))
             pool = c._settle_c(won, paid)
             looed = 0
-            if c.end_kind == K_TRICKS:
+            if c.end_kind == K_TRICKS or c.end_kind == K_FLUSH:
                 for s in range(n):
-                    if c.tricks_won[s] == 0 and _looed(c, s):
+                    if (_flush_payer(c, s) if c.end_kind == K_FLUSH else c.tricks_won[s] == 0 and _looed(c, s)):
                         looed += 1
                         if paid[s] < loo and who < 0:
                             who = s  # Session._check_end names the lowest seat that paid less than it owed
@@ -276,7 +273,7 @@ def simulate_random(rules, int n, long long deals, sessions_rng, bot_rngs, long 
         "looed_players": looed_players,
         "deals_with_loo": with_loo,
         "kinds": {"dealer_takes": kinds[K_DEALER_TAKES], "uncontested": kinds[K_UNCONTESTED],
-                  "no_play": kinds[K_NO_PLAY], "tricks": kinds[K_TRICKS]},
+                  "no_play": kinds[K_NO_PLAY], "tricks": kinds[K_TRICKS], "flush": kinds[K_FLUSH]},
         "net": [net[s] for s in range(n)],
         "sessions": ends,
     }
@@ -292,9 +289,74 @@ cdef inline int _ante_share(Params p, int s, int dealer) noexcept:
 cdef inline bint _looed(Core c, int s) noexcept:
     """Whether ``s`` played out the deal and is looed (scoring.settle_loo's ``looed``)."""
     cdef int t
-    if c.defended and s == c.dealer_:
+    if (c.defended and s == c.dealer_) or (c.p.f.holder_not_looed and s == c.x.pam_holder):
         return False
     for t in range(c.hands_in_play):
         if c.order[t] == s:
             return True
     return False
+
+
+cdef bint _flush_payer(Core c, int s) noexcept:
+    """Whether ``s`` is looed by a flush (scoring.settle_flush's payers, PAM-FLUSH-3, PAM-4)."""
+    cdef int k
+    cdef FiveOpts* o = &c.p.f
+    if not o.flush_all_payers and not c.in_play[s]:
+        return False
+    for k in range(c.x.n_winners):
+        if c.x.winners[k] == s:
+            return False
+    if o.flush_exempt:
+        if s == c.x.pam_holder:
+            return False
+        for k in range(c.x.n_holders):
+            if c.x.holders[k] == s:
+                return False
+    return not (o.holder_not_looed and s == c.x.pam_holder)
+
+
+cdef int _random_code(Core c, MT* rng, uint64_t* arg) noexcept:
+    """RandomBot.pick's choice from Core.legal_actions' list, as an action code for Core._do (``arg``: the civil
+    card or the discard's mask): the list's length, one draw, the action at that index."""
+    cdef uint64_t m, hand, sub = 0
+    cdef int t, count, civil, most, card
+    arg[0] = 0
+    if c.phase_ == P_EXCHANGE:  # every sub-mask of at most the limit's cards, in increasing order
+        hand = c.hands[c.to_act]
+        most = _xlimit(c)
+        count = 0
+        while True:
+            count += _popcount(sub) <= most
+            if sub == hand:
+                break
+            sub = (sub - hand) & hand
+        t = <int>(_mt_random(rng) * count)
+        sub = 0
+        while True:
+            if _popcount(sub) <= most:
+                if t == 0:
+                    arg[0] = sub
+                    return C_DISCARD
+                t -= 1
+            sub = (sub - hand) & hand
+    m = c._allowed()
+    if c.phase_ == P_DECLARE:
+        t = <int>(_mt_random(rng) * _popcount(m))
+        while t > 0:
+            m &= m - 1
+            t -= 1
+        return 52 + _low(m)
+    civil = _civil_choice(c) if c.x.pam >= 0 else -1
+    count = _popcount(m) + (1 if civil >= 0 and (m >> civil) & 1 else 0)
+    t = <int>(_mt_random(rng) * count)
+    while True:  # the plays in card order, the civil lead right after its plain one (_play_list)
+        card = _low(m)
+        if t == 0:
+            return card
+        t -= 1
+        if card == civil:
+            if t == 0:
+                arg[0] = card
+                return C_CIVIL
+            t -= 1
+        m &= m - 1

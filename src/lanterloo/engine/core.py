@@ -80,20 +80,24 @@ MAKE: Callable[..., Any] | None = None
 select("pure" if os.environ.get("LANTERLOO_ENGINE", "").strip().lower() == "pure" else "core")
 
 
-def batch_covers(rules: Rules) -> bool:
-    """Whether ``loo simulate`` with every seat random can run in the core's C loop (``_core_sim.pxi``, used by
-    ``lanterloo.simbatch``): the core is selected and the rules are the Loo game without the exchange, Pam or a
-    five-card hand, which that loop plays. Rules the core learns later run on the per-action path until it does."""
+def sim_covers(rules: Rules) -> bool:
+    """Whether ``loo simulate`` with every seat a random or heuristic bot can run in the core's C loop for the Loo game
+    (``simulate_random``, _core_sim.pxi, with the heuristic policy of _core_heur*.pxi): the Loo game with sequential
+    declarations and every option the core covers (five-card's exchange, Pam and flushes among them), except a
+    reshuffle of a short stock, which draws from each deal's own stream."""
     return (
         MAKE is not None
-        and hasattr(_ext, "simulate_random")  # an extension built before the loop existed has no such function
+        and hasattr(_ext, "heur_decide")  # an extension built before the heuristic policy existed has none
         and covers(rules)
         and rules.game == "loo"
-        and rules.declare == "sequential"
-        and rules.exchange == "none"
-        and rules.pam == "none"
-        and rules.hand_size != 5
+        and (rules.exchange == "none" or rules.exchange_shortfall != "reshuffle")
     )
+
+
+def louse_batch_covers(rules: Rules) -> bool:
+    """Whether ``loo simulate`` with every seat a random or heuristic bot can play Louse matches in the core's C loop
+    (``simulate_louse``, _core_heur_louse.pxi): every Louse option, where the core is selected."""
+    return MAKE is not None and hasattr(_ext, "simulate_louse") and rules.game == "louse" and covers(rules)
 
 
 def bind(deal: type, reference: type) -> None:
