@@ -64,7 +64,13 @@ LEVELS = {
 def c_rollouts(rules: Rules) -> bool:
     """Whether the play-outs of deals under ``rules`` run in C (``_core_rollout.pxi``): the core plays them and
     its heuristic policy covers them (the Loo game without the exchange, Pam or five-card hands)."""
-    return core.batch_covers(rules) and hasattr(core.ext(), "rollout")
+    return (
+        core.sim_covers(rules)
+        and rules.exchange == "none"
+        and rules.pam == "none"
+        and rules.hand_size != 5
+        and hasattr(core.ext(), "rollout")
+    )
 
 
 class SearchBot:
@@ -141,7 +147,7 @@ class SearchBot:
         for s, action in actions:
             if s != view.seat and (plays or type(action) is not Play) and deal.phase is not Phase.ANTE:
                 if on_core:  # the C policy makes HeuristicBot's choice from the core's state, fresh memory
-                    guess = _ext().heur_decide(deal, BALANCED, {}, {})[0]
+                    guess = _ext().heur_decide(deal, BALANCED, {}, {}, False)[0]
                 else:
                     guess = HeuristicBot(0, BALANCED, "balanced").decide(deal.view(s, with_events=False)).action
                 if guess != action:

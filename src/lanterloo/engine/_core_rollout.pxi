@@ -20,7 +20,7 @@ cdef long long _play_to_end(Core c, HStyle* st, int seat) except? -1:
         if c.phase_ == P_EXCHANGE:
             raise ValueError("the C play-out covers the Loo game without the exchange")
         s = c.to_act
-        code = _heur_decide(c, st, &mems[s], &arg)
+        code = _heur_decide(c, st, &mems[s], &arg, 0)  # a play-out view has no events: no own discards shown
         c._do(code, arg)
     c._settle_c(won, paid)
     return c.stacks_[seat] + won[seat] - paid[seat]
