@@ -63,6 +63,8 @@ class Chunk:
     house: dict[str, tuple[list[int], dict[str, Any]]] = field(default_factory=dict)
     segments: list[Segment] = field(default_factory=list)
     error: tuple[int | None, str, str | None] | None = None  # (line, message without its line, rule ID)
+    #: The chunk's first record, when the error is its own: whether it follows on is for the parent to say first.
+    first_record: dict[str, Any] | None = None
 
 
 class _ChunkVerifier(Verifier):
@@ -102,8 +104,10 @@ def _verify_chunk(task: tuple[str, int, int, bool, bool]) -> Chunk:
     out = Chunk()
     v = _ChunkVerifier(selection)
     lines = Lines(Path(path), start, stop)
+    first: tuple[int, dict[str, Any]] | None = None
     try:
         for line, obj in records(lines):
+            first = first or (line, obj)
             v.check(obj, line)
             if obj["session"] is None:
                 v.standalone_record(line)
@@ -111,6 +115,8 @@ def _verify_chunk(task: tuple[str, int, int, bool, bool]) -> Chunk:
         where = e.line
         text = str(e)
         out.error = (where, text.removeprefix(f"deal on line {where}: ") if where is not None else text, e.rule_id)
+        if first is not None and where == first[0] and e.rule_id is not None:
+            out.first_record = first[1]
     out.lines = lines.count
     out.deals, out.unfinished, out.standalone = v.deals, v.unfinished, v.standalone
     out.house, out.segments = v.house, v.segments
@@ -223,6 +229,8 @@ def _merge(
                 break
             _start_segment(v, seg, offset)
         if chunk.error is not None and first_error is not None:
+            if chunk.first_record is not None:  # as Verifier.check does: a start that does not follow on first
+                v.carried_in(chunk.first_record, first_error + offset)
             raise HistoryError(chunk.error[1], first_error + offset, chunk.error[2])
         v.add_counts(chunk.deals, chunk.unfinished, chunk.standalone, chunk.house, offset)
         offset += chunk.lines

@@ -61,10 +61,11 @@ class Verifier:
             return rebuild(obj, line)[0]
         try:
             deal = verify_record(obj, line)
-        except HistoryError:
+        except HistoryError as e:
             # A starting stack or pool that does not follow from the deal before also spoils this deal's result:
-            # name that cause, not the result it spoiled.
-            self._carried_in(obj, line)
+            # name that cause, not the result it spoiled (a malformed field, with no rule ID, is named as it is).
+            if e.rule_id is not None:
+                self.carried_in(obj, line)
             raise
         self.deals += 1
         self.unfinished += obj["result"] is None
@@ -260,8 +261,9 @@ class Verifier:
                 "LOUSE-MATCH-1",
             )
 
-    def _carried_in(self, obj: dict[str, Any], line: int) -> None:
-        """Raise the continuity error, if any, of a record that comes straight after the open session's last deal."""
+    def carried_in(self, obj: dict[str, Any], line: int) -> None:
+        """Raise the continuity error, if any, of a record that comes straight after the open session's last deal
+        (``check`` and ``history.parallel`` call it when the record itself failed to verify)."""
         cur, name = self._open, obj.get("session")
         if cur is None or cur.name != name or cur.ended is not None or cur.last["result"] is None:
             return
