@@ -26,6 +26,19 @@ Observation = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
 
 
+def whole(value: Any, name: str, least: int = 0) -> int:
+    """``value`` as an int (a Python or numpy integer, not a bool), at least ``least``; else a one-sentence error
+    naming the argument, raised when the environment is built rather than deep inside a step."""
+    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < least:
+        raise LooError(f"The {name} must be a whole number of at least {least}, not {value!r}.")
+    return int(value)
+
+
+def check_seed(seed: Any) -> int | None:
+    """A reset's seed, the same rule in both environments: None, or a whole number of at least 0."""
+    return None if seed is None else whole(seed, "seed")
+
+
 def default_players(rules: Rules) -> int:
     """Five players, or the nearest count the rules allow (Louse: 4), as the OpenSpiel adapter chooses."""
     lo, hi = rules.player_range()
@@ -60,10 +73,14 @@ class EnvTable:
     def of(cls, variant: str, players: int | None, stack: int, options: dict[str, Any] | None) -> EnvTable:
         """The table for a registered variant (preset or house variant, ``lanterloo.rules.registry``) with rules
         ``options`` applied; refuses a player count the rules do not allow and a stack that cannot pay the ante."""
+        if not isinstance(variant, str):
+            raise LooError(f"The variant must be a variant's name (`loo variants` lists them), not {variant!r}.")
+        if options is not None and not isinstance(options, dict):
+            raise LooError(f"The options must be a dict of rules options (or None), not {options!r}.")
         rules = rules_with(find_variant(variant).name, options)
-        n = default_players(rules) if players is None else operator.index(players)
+        n = default_players(rules) if players is None else whole(players, "number of players")
         rules.check_players(n)
-        stack = operator.index(stack)
+        stack = whole(stack, "stack")
         owed = max(rules.ante_owed(s, d) for s in range(n) for d in range(n))
         if stack < max(owed, 1) and rules.game != "louse":
             raise LooError(f"The stack must be at least 1 chip and cover the ante of {owed}, not {stack}.")
@@ -99,15 +116,15 @@ class EnvTable:
         """The action ``index`` stands for, checked: a ``LooError`` of one sentence naming the index and why it is
         refused (outside the space, not legal now with the engine's reason and rule ID); the deal is unchanged.
         ``view`` is the seat's view now, when the caller has it (it saves building another)."""
-        if isinstance(index, bool | float) or not hasattr(index, "__index__"):
-            raise LooError(f"An action is a whole number from 0 to {self.space.size - 1}, not {index!r}.")
-        i = operator.index(index)
+        try:
+            if isinstance(index, bool | float):
+                raise TypeError
+            i = operator.index(index)  # a 1-element numpy array has __index__ too, and raises TypeError here
+        except TypeError:
+            raise LooError(f"An action is a whole number from 0 to {self.space.size - 1}, not {index!r}.") from None
         if view is None:
             view = deal.view(seat, with_events=False)
-        try:
-            action = self.space.action(i, view)
-        except LooError as err:
-            raise LooError(f"Action {i} is refused: {err}") from None
+        action = self.space.action(i, view)  # its own sentence names the index and why it means nothing here
         try:
             deal.check(action, seat)
         except IllegalActionError as err:

@@ -28,14 +28,13 @@ the step returns instead, changing nothing: the same observation, reward 0, not 
 
 from __future__ import annotations
 
-import operator
 from typing import Any, SupportsFloat
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces as gym_spaces
 
-from lanterloo.adapters.envtable import EnvTable, Mask, Observation
+from lanterloo.adapters.envtable import EnvTable, Mask, Observation, check_seed, whole
 from lanterloo.bots import Bot, RandomBot, make_bots
 from lanterloo.engine import Deal, View
 from lanterloo.errors import LooError
@@ -64,9 +63,11 @@ class LooEnv(gymnasium.Env[Observation, np.int64]):
     ) -> None:
         self.table = EnvTable.of(variant, players, stack, options)
         n = self.table.players
-        self.seat = operator.index(seat)
+        self.seat = whole(seat, "learning seat")
         if not 0 <= self.seat < n:
             raise LooError(f"The learning seat must be one of 0 to {n - 1}, not {seat}.")
+        if not isinstance(opponents, str | list | tuple) or not all(isinstance(x, str) for x in opponents):
+            raise LooError(f"The opponents must be a bot's name or a list of names, not {opponents!r}.")
         names = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != n - 1:
             raise LooError(f"Give one bot name for every other seat ({n - 1} of them), or one name, not {len(names)}.")
@@ -89,7 +90,7 @@ class LooEnv(gymnasium.Env[Observation, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
-        super().reset(seed=seed)
+        super().reset(seed=check_seed(seed))
         skipped, lost = 0, 0.0
         while True:
             self._new_deal()

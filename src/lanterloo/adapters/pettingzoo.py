@@ -40,7 +40,7 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from lanterloo.adapters.envtable import EnvTable
+from lanterloo.adapters.envtable import EnvTable, check_seed
 from lanterloo.engine import Deal, View
 from lanterloo.errors import LooError
 
@@ -105,13 +105,20 @@ class LooAECEnv(AECEnv, EzPickle):  # type: ignore[misc]
         names = ("players", "stack", "options", "render_mode")
         return {"variant": variant, **dict(zip(names, rest, strict=True))}
 
+    def _seat(self, agent: Any) -> int:
+        if agent not in self.possible_agents:
+            last = self.possible_agents[-1]
+            raise LooError(f"Unknown agent {agent!r}: the agents are player_0 to {last}.")
+        return self.possible_agents.index(agent)
+
     def observation_space(self, agent: str) -> gym_spaces.Space[Any]:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self.possible_agents[self._seat(agent)]]
 
     def action_space(self, agent: str) -> gym_spaces.Space[Any]:
-        return self.action_spaces[agent]
+        return self.action_spaces[self.possible_agents[self._seat(agent)]]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        seed = check_seed(seed)
         if seed is not None or self._rng is None:
             self._rng = np.random.default_rng(seed)
         self.deal = self.table.deal(self._rng)
@@ -124,8 +131,16 @@ class LooAECEnv(AECEnv, EzPickle):  # type: ignore[misc]
         self.infos = {a: {} for a in self.agents}
         self._next()
 
+    def last(self, observe: bool = True) -> Any:
+        self._alive()
+        return super().last(observe)
+
+    def _alive(self) -> None:
+        if self.agent_selection not in self._cumulative_rewards:
+            raise LooError("The deal is over (or was never dealt): call reset() for the next episode.")
+
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = self.possible_agents.index(agent)
+        seat = self._seat(agent)
         if self.deal is None:
             raise LooError("There is no deal yet: call reset() first.")
         view = self.deal.view(seat, with_events=False)
@@ -136,6 +151,7 @@ class LooAECEnv(AECEnv, EzPickle):  # type: ignore[misc]
         return {"observation": self.table.observe(view), "action_mask": self.table.mask(view)}
 
     def step(self, action: Any) -> None:
+        self._alive()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
