@@ -67,7 +67,8 @@ def test_every_preset_has_a_figure_and_a_reference() -> None:
 def test_player_counts_are_five_where_allowed_and_four_for_louse() -> None:
     players = {w.key: w.players for w in run.workloads()}
     assert players["louse"] == 4
-    assert all(n == 5 for key, n in players.items() if key.split("/")[0] != "louse")  # louse/reference too
+    # louse/reference and simulate/louse too
+    assert all(n == 5 for key, n in players.items() if "louse" not in key.split("/"))
 
 
 def test_every_loop_completes_whole_games_within_a_tiny_time_box() -> None:
@@ -240,7 +241,8 @@ def test_only_filters_by_name_and_brings_the_references_along() -> None:
     assert run.select(items, ["no-such-game"]) == []
     five = run.with_references(run.select(items, ["five"]), items)
     five_pure = ["five-card" + run.PURE] if core.engine() == "core" else []  # the core covers five-card
-    assert [w.key for w in five] == [run.REFERENCE_KEY, "five-card", *five_pure]
+    sim_five = [k for k in (simulate_speed.KEY + "five-card",) if k in keys]  # loo simulate plays five-card too
+    assert [w.key for w in five] == [run.REFERENCE_KEY, *sim_five, "five-card", *five_pure]
     three = [w.key for w in run.with_references(run.select(items, ["three-card"]), items)]
     if run.OPENSPIEL_KEY in {w.key for w in items}:
         want = [run.REFERENCE_KEY, *pure, run.ALL_PLAY_KEY, run.OPENSPIEL_KEY, run.OPENSPIEL_VALIDATED_KEY, *batch]
