@@ -251,6 +251,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--players", type=int, default=5)
     p.add_argument("--quiet", action="store_true", help="no progress line")
     args = p.parse_args(argv)
+    args.out.parent.mkdir(parents=True, exist_ok=True)  # before training, so a bad --out costs no run
     env = LooEnv(variant="three-card", players=args.players, opponents=args.opponents, seat=0)
     run = train(env, args.episodes, args.seed, args.eval, quiet=args.quiet)
     baselines, paired = {}, {}

@@ -209,11 +209,11 @@ def test_the_default_folder_is_named_and_printed_and_json_is_one_object(
     monkeypatch.chdir(tmp_path)
     assert main(["analyze", "looed", "--deals", "20", "--seed", "8", "--bots", "random", "--workers", "1"]) == 0
     out = capsys.readouterr().out
-    assert "Wrote analysis-looed-three-card-8" in out and "random declarations say little" in out
-    assert (tmp_path / "analysis-looed-three-card-8" / "looed.png").stat().st_size > 1000
+    assert "Wrote analysis-looed-three-card-random-8" in out and "random declarations say little" in out
+    assert (tmp_path / "analysis-looed-three-card-random-8" / "looed.png").stat().st_size > 1000
     assert main(["analyze", "pool", "--deals", "20", "--seed", "8", "--bots", "random", "--json", "-w", "1"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["report"] == "pool" and data["deals"] == 40 and data["folder"] == "analysis-pool-three-card-8"
+    assert data["report"] == "pool" and data["deals"] == 40 and data["folder"] == "analysis-pool-three-card-random-8"
     assert "pool.csv" in data["files"] and len(data["reading"]) == 2
 
 
@@ -239,3 +239,13 @@ def test_without_matplotlib_the_command_says_what_to_install_and_plays_nothing(
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "matplotlib" else real(name, *a))
     assert main(["analyze", "looed", "--deals", "5", "--out", str(tmp_path / "r")]) == 1
     assert "pip install 'lanterloo[plots]'" in capsys.readouterr().err and not list(tmp_path.iterdir())
+
+
+def test_an_out_folder_whose_report_file_name_is_a_folder_is_refused_before_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "out" / "summary.md").mkdir(parents=True)
+    code = main(["analyze", "looed", "--deals", "20", "--seed", "1", "--out", str(tmp_path / "out"), "-q"])
+    err = capsys.readouterr().err
+    assert code == 2 and "holds 'summary.md', which is not a file" in err
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["summary.md"]  # nothing written

@@ -44,6 +44,13 @@ def _folder(text: str) -> Path:
             raise UsageError(f"--out {shown(text, 80)} cannot be made: {shown(str(parent), 80)} is a file.")
         if not os.access(parent, os.W_OK):
             raise UsageError(f"--out {shown(text, 80)} cannot be written: {shown(str(parent), 80)} is not writable.")
+        if path.is_dir():  # checked before the run: a report's file names taken by folders would lose the run
+            for child in path.iterdir():
+                if child.suffix in (".csv", ".png", ".md") and not child.is_file():
+                    raise UsageError(
+                        f"--out {shown(text, 80)} holds {shown(child.name, 40)}, which is not a file: the report "
+                        "writes its files there."
+                    )
     except (OSError, ValueError) as e:  # a name too long, a NUL byte
         raise UsageError(f"--out: {file_failure(text, e, 'write')}") from None
     return path
@@ -79,7 +86,9 @@ def cmd_analyze(ns: argparse.Namespace) -> int:
         check(report, plan)
     except LooError as e:
         raise UsageError(str(e)) from None
-    folder = _folder(ns.out or f"analysis-{report.name}-{rules.preset}-{seed}")
+    # the bots are in the default name: the same report and seed with other bots is another report, not a rewrite
+    label = bots[0] if len(set(bots)) == 1 else "mixed"
+    folder = _folder(ns.out or f"analysis-{report.name}-{rules.preset}-{label}-{seed}")
     if importlib.util.find_spec("matplotlib") is None:  # found out before the run, not after it
         raise Failure("loo analyze draws its plots with matplotlib: pip install 'lanterloo[plots]'.")
     workers = ns.workers or os.cpu_count() or 1

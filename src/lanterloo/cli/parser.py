@@ -84,7 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
         bots_help="one bot style per seat, comma-separated, or one for every seat (default balanced: random "
         "declarations say little about play; with every seat random the looed report runs in the compiled core)",
     )
-    p.add_argument("--out", metavar="DIR", help="the folder to write into (default: analysis-REPORT-VARIANT-SEED)")
+    p.add_argument("--out", metavar="DIR", help="the folder to write into (default: analysis-REPORT-VARIANT-BOTS-SEED)")
     add_workers(p)
     quiet = p.add_mutually_exclusive_group()
     quiet.add_argument("--json", action="store_true", help="print exactly one JSON object")
