@@ -31,6 +31,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 PRESETS = ("three-card", "mississippi", "irish", "rams-loo", "five-card", "lou", "louse")
 
@@ -211,13 +212,9 @@ def simulate_loop(preset: str, bots: str, timed: bool = False) -> Callable[[floa
     return loop
 
 
-def speed(presets: Sequence[str], rounds: int, seconds: float, breakdown: bool) -> int:
-    """Interleave heuristic and random simulation of every preset, rotating the order each round."""
-    figures = [
-        (Figure(p, b), simulate_loop(p, b, timed=breakdown and b == "heuristic"))
-        for p in presets
-        for b in ("heuristic", "random")
-    ]
+def _interleave(figures: list[tuple[Figure, Any]], rounds: int, seconds: float) -> dict[tuple[str, str], Figure]:
+    """Warm every loop up, then run ``rounds`` rounds of every figure in rotating order (so no figure always runs
+    first or last on a noisy machine); the figures by (preset, bots)."""
     for fig, loop in figures:  # warm up: imports, caches
         loop(min(seconds, 0.2), 0, Figure(fig.preset, fig.bots))
     n = len(figures)
@@ -226,7 +223,17 @@ def speed(presets: Sequence[str], rounds: int, seconds: float, breakdown: bool) 
             fig, loop = figures[(i + j) % n]
             loop(seconds, i + 1, fig)
         print(f"round {i + 1}/{rounds} done", file=sys.stderr, flush=True)
-    by = {(f.preset, f.bots): f for f, _ in figures}
+    return {(f.preset, f.bots): f for f, _ in figures}
+
+
+def speed(presets: Sequence[str], rounds: int, seconds: float, breakdown: bool) -> int:
+    """Interleave heuristic and random simulation of every preset, rotating the order each round."""
+    figures = [
+        (Figure(p, b), simulate_loop(p, b, timed=breakdown and b == "heuristic"))
+        for p in presets
+        for b in ("heuristic", "random")
+    ]
+    by = _interleave(figures, rounds, seconds)
     for p in presets:
         h, r = by[(p, "heuristic")], by[(p, "random")]
         ratios = [a / b for a, b in zip(h.rates, r.rates, strict=True) if b > 0]
@@ -287,15 +294,7 @@ def sim_speed(presets: Sequence[str], rounds: int, seconds: float) -> int:
 
     kinds = (("heuristic", "c-loop"), ("heuristic", "per-action"), ("random", "c-loop"))
     figures = [(Figure(p, f"{b}/{path}"), sim_loop(p, b, path)) for p in presets for b, path in kinds]
-    for fig, loop in figures:  # warm up: imports, caches
-        loop(min(seconds, 0.2), 0, Figure(fig.preset, fig.bots))
-    n = len(figures)
-    for i in range(rounds):
-        for j in range(n):
-            fig, loop = figures[(i + j) % n]
-            loop(seconds, i + 1, fig)
-        print(f"round {i + 1}/{rounds} done", file=sys.stderr, flush=True)
-    by = {(f.preset, f.bots): f for f, _ in figures}
+    by = _interleave(figures, rounds, seconds)
     for p in presets:
         fast, slow, rnd = (by[(p, f"{b}/{path}")] for b, path in kinds)
         players = 4 if p == "louse" else 5
