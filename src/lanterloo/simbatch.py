@@ -66,8 +66,10 @@ def usable(rules: Rules, bots: Sequence[Bot], history: object, deals: int = 0) -
 
 def covers(rules: Rules) -> bool:
     """Whether the C loops play ``loo simulate`` under ``rules`` (with random and heuristic seats): every Loo preset
-    and option the core covers but a reshuffle of a short stock, and Louse; not Lou, which the core does not play."""
-    return core.louse_batch_covers(rules) if rules.game == "louse" else core.sim_covers(rules)
+    and option the core covers but a reshuffle of a short stock, Lou and Louse."""
+    if rules.game == "louse":
+        return core.louse_batch_covers(rules)
+    return core.lou_sim_covers(rules) if rules.game == "lou" else core.sim_covers(rules)
 
 
 #: Why every Louse match ends (sim's words for it): a player reached the target.
@@ -114,7 +116,10 @@ def run(
         return
     rngs = [b.rng if isinstance(b, RandomBot) else None for b in bots]
     heuristics = [b if isinstance(b, HeuristicBot) else None for b in bots]
-    out = core.ext().simulate_random(
+    # Lou's sessions (a pot carried over games, antes only when a game starts) have a loop of their own, with the
+    # same arguments and totals
+    loop = core.ext().simulate_lou if rules.game == "lou" else core.ext().simulate_random
+    out = loop(
         rules,
         len(rngs),
         deals,

@@ -13,6 +13,7 @@ from libc.math cimport fabs, isfinite
 
 DEF MAXH = 16  # hand sizes the table of p_avoid holds (Loo 3..5, Louse 10); larger ones are computed
 DEF H_LOO = 0
+DEF H_LOU = 1  # Lou: beat the best card if able (Lou with lou_follow_suit is H_LOO)
 DEF H_LOUSE = 2
 
 # bots/knowledge.py, bots/payoff.py, bots/heuristic.py (tests/test_core_heuristic.py checks they are the same)
@@ -247,6 +248,9 @@ cdef void _infer(Know* k, signed char* seats, signed char* cards, int count, int
             if mode == H_LOUSE:
                 if t.eff[c] != led:
                     excl = t.suit_mask[led]
+            elif mode == H_LOU:
+                if not beats:
+                    excl = t.beaten_by[best]
             elif t.eff[c] == led:
                 if not beats:
                     excl = t.suit_mask[led] & t.beaten_by[best]
@@ -321,6 +325,8 @@ cdef double _p_beats(Know* k, int s, int card, int led, bint civil) noexcept nog
     cdef int ec = t.eff[card]
     cdef uint64_t hi = t.beaten_by[card] & t.suit_mask[ec], trumps = t.trump_mask, suit
     cdef double ruff
+    if k.mode == H_LOU:
+        return 1.0 - _none_of(k, s, t.beaten_by[card])
     if civil and t.pam >= 0:
         hi &= ~((<uint64_t>1) << t.pam)
         trumps &= ~((<uint64_t>1) << t.pam)
@@ -347,7 +353,10 @@ cdef double _p_win_lead(Know* k, int card, signed char* seats, int count, double
     cdef uint64_t hi = t.beaten_by[card] & t.suit_mask[led], trumps = t.trump_mask, suit = t.suit_mask[led], poss
     cdef bint ruffs = not (led == t.trump or t.trump == NO_TRUMP)
     cdef double p = 1.0, a, beat, ruff
-    if t.pam >= 0 and card == _civil_ace(t):
+    if k.mode == H_LOU:  # any higher card beats it, whatever its suit: no ruff to weigh
+        hi = t.beaten_by[card]
+        ruffs = False
+    elif t.pam >= 0 and card == _civil_ace(t):
         hi &= ~((<uint64_t>1) << t.pam)
         trumps &= ~((<uint64_t>1) << t.pam)
     for i in range(k.n if seats == NULL else count):

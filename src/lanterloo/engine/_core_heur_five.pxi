@@ -106,6 +106,13 @@ cdef uint64_t _best_exchange(Core c, Know* k, Pay* y, HStyle* st, uint64_t* mask
                              double* ev_out) noexcept:
     """declare.best_exchange: the discard with the best expected chips (kept cards at their own chances, drawn
     ones at a blind card's, a flush sweeping the pool); its ev in ``ev_out``."""
+    # shape.flush_check: with a Pam in play, or in five-card Loo
+    return _best_exchange_k(k, y, st, masks, count, ev_out, k.t.pam >= 0 or c.p.hand_size == 5, c.pool_)
+
+
+cdef uint64_t _best_exchange_k(Know* k, Pay* y, HStyle* st, uint64_t* masks, int count, double* ev_out,
+                               bint flushes, long long pool) noexcept:
+    """_best_exchange for any game: ``flushes``, whether a flush can sweep the ``pool`` (Lou's draw: never)."""
     cdef double chance[52]
     cdef double dist[MAXT + 3]
     cdef double ps[MAXT + 3]
@@ -113,7 +120,6 @@ cdef uint64_t _best_exchange(Core c, Know* k, Pay* y, HStyle* st, uint64_t* mask
     cdef double draw_p, miss, ev, q, prev, d, pf, best_ev = 0.0, last
     cdef uint64_t hand = k.hand, kept, mask, rest, pam_bit, best_mask = 0
     cdef int i, x, n, j, n_draw, top = y.top, best_draws = 0, card, found = 0
-    cdef bint flushes
     cdef Tab* t = k.t
     mask = hand
     while mask:  # clamped as trick_distribution clamps them
@@ -122,7 +128,6 @@ cdef uint64_t _best_exchange(Core c, Know* k, Pay* y, HStyle* st, uint64_t* mask
         chance[card] = _min1(_max0(_min1(st.optimism * _p_future(k, card))))
     draw_p = _min1(_max0(_average_chance(k, st)))
     miss = 1.0 - draw_p
-    flushes = t.pam >= 0 or c.p.hand_size == 5  # shape.flush_check
     pam_bit = ((<uint64_t>1) << t.pam) if t.pam >= 0 else 0
     for i in range(count):
         mask = masks[i]
@@ -171,7 +176,7 @@ cdef uint64_t _best_exchange(Core c, Know* k, Pay* y, HStyle* st, uint64_t* mask
         if flushes and rest and not rest & ~((<uint64_t>SUIT) << (13 * (_low(rest) // 13))):
             pf = _flush_chance(kept, n_draw, k.unknown, pam_bit)
             if pf > 0.0:
-                ev = pf * <double>c.pool_ + (1.0 - pf) * ev
+                ev = pf * <double>pool + (1.0 - pf) * ev
         if not found or ev > best_ev + 1e-9 or (fabs(ev - best_ev) <= 1e-9 and n_draw < best_draws):
             found = 1
             best_ev, best_mask, best_draws = ev, mask, n_draw

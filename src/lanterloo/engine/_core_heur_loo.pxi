@@ -105,7 +105,7 @@ cdef double _average_chance(Know* k, HStyle* st) noexcept nogil:
     cdef bint side_made[15]
     cdef double terms[14]
     cdef double total = 0.0, p, keep, beat, a
-    cdef bint is_trump
+    cdef bint is_trump, lou = k.mode == H_LOU
     if not u:
         return 0.0
     for s in range(k.n):
@@ -136,11 +136,14 @@ cdef double _average_chance(Know* k, HStyle* st) noexcept nogil:
             keep = 1.0
             for i in range(n_opp):
                 a = a_w[i]
-                beat = _min1(1.0 - _avoid(u, above, h_w[i]) + ruffs[i])
-                if is_trump:
-                    keep *= 1.0 - a * H_OVERRUFF * (1.0 - _avoid(u, hi, h_w[i]))
+                if lou:
+                    beat = 1.0 - _avoid(u, above + (0 if is_trump else n_trumps), h_w[i])
+                else:
+                    beat = _min1(1.0 - _avoid(u, above, h_w[i]) + ruffs[i])
+                    if is_trump:
+                        keep *= 1.0 - a * H_OVERRUFF * (1.0 - _avoid(u, hi, h_w[i]))
                 p *= 1.0 - _min1(a * beat)
-            if is_trump:
+            if is_trump and not lou:
                 p = 1.0 - (1.0 - p) * (1.0 - H_RUFF_IF_VOID * keep)
             terms[hi] = _min1(st.optimism * p)
         if not is_trump:

@@ -69,6 +69,10 @@ cdef struct LouState:
     uint64_t dead, allowed, trump_mask  # allowed: the legal cards of this state; 0: not computed yet
     int turnup, trump, trick_len, led, best_card, best_seat, leader, trick_no
     signed char tr_winner[LOU_TRICKS]
+    # each trick's cards in the order played, and every card played (for the heuristic policy, _core_heur_lou.pxi)
+    uint64_t played
+    signed char tr_seat[LOU_TRICKS * MAXN]
+    signed char tr_card[LOU_TRICKS * MAXN]
     int tricks_won[MAXN]
     # how the deal ended and its settlement, made in C when it ends (_core_lou_end.pxi)
     int end_kind, end_winner, rule, game_over, n_looed
@@ -136,7 +140,7 @@ cdef class LouCore(Shadowed):
             s.decl[i] = s.exchanged[i] = -1
             s.tricks_won[i] = 0
             s.won[i] = s.paid[i] = s.owed[i] = 0
-        s.dead = s.allowed = s.trump_mask = 0
+        s.dead = s.allowed = s.trump_mask = s.played = 0
         s.stock_len = s.stock_pos = s.hands_in_play = s.trick_len = s.trick_no = s.n_looed = 0
         s.turnup = s.trump = s.led = s.best_card = s.best_seat = s.leader = s.end_kind = s.end_winner = -1
         self.settled = None
@@ -366,6 +370,9 @@ cdef class LouCore(Shadowed):
         cdef LouState* s = &self.s
         cdef int w
         s.hands[who] &= ~((<uint64_t>1) << card)
+        s.played |= (<uint64_t>1) << card
+        s.tr_seat[s.trick_no * MAXN + s.trick_len] = who
+        s.tr_card[s.trick_no * MAXN + s.trick_len] = card
         if s.trick_len == 0:
             s.led = card // 13
             s.best_card = card

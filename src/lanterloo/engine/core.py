@@ -100,6 +100,12 @@ def louse_batch_covers(rules: Rules) -> bool:
     return MAKE is not None and hasattr(_ext, "simulate_louse") and rules.game == "louse" and covers(rules)
 
 
+def lou_sim_covers(rules: Rules) -> bool:
+    """Whether ``loo simulate`` with every seat a random or heuristic bot can play Lou sessions in the core's C loop
+    (``simulate_lou``, _core_sim_lou.pxi, with the policy of _core_heur_lou.pxi): every Lou option the core covers."""
+    return MAKE is not None and hasattr(_ext, "simulate_lou") and rules.game == "lou" and covers(rules)
+
+
 def bind(deal: type, reference: type) -> None:
     """Tell the core the public Deal class and the class of its shadow deals (the reference, without the dispatch),
     and give ``deal`` the core's ``__new__``: the same choice as its own, without a Python call per deal."""
