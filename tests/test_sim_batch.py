@@ -98,7 +98,9 @@ def test_the_batch_loop_runs_only_where_it_plays_exactly_as_the_per_action_path(
     assert not simbatch.usable(
         rules_with("five-card", {"exchange_shortfall": "reshuffle"}), make_bots(["random"] * 5, 1), None
     )
-    assert not simbatch.usable(rules_with("lou"), make_bots(["random"] * 5, 1), None)
+    # Lou's loop carries each deal's stream on for a reshuffle of its stock (LOU-DRAW-1)
+    lou = rules_with("lou", {"lou_draw": 3, "exchange_shortfall": "reshuffle"})
+    assert simbatch.usable(lou, make_bots(["random"] * 4 + ["bold"], 1), None)
     core.select("pure")
     assert not simbatch.usable(three, make_bots(["random"] * 5, 1), None)
 
