@@ -13,7 +13,7 @@ from lanterloo.bots import make_bot, search, worlds
 from lanterloo.bots.search import SearchBot
 from lanterloo.bots.style import BALANCED
 from lanterloo.cli import main
-from lanterloo.engine import Deal, core
+from lanterloo.engine import Deal, Phase, core
 from lanterloo.errors import LooError
 from lanterloo.rules import PRESET_INFO, rules_with
 from lanterloo.tournament import Plan, run
@@ -217,6 +217,84 @@ def test_the_c_play_out_gives_the_python_play_outs_result(preset: str) -> None:
             assert in_c == bot.python_gains(world, seat, legal, 0)
             compared += len(legal)
     assert compared > 20
+
+
+def _lou_deal_at(options: dict[str, object], players: int, seed: int, steps: int) -> Deal:
+    """A Lou deal under ``options`` after ``steps`` random actions (or over, if it ends first)."""
+    rng = random.Random(seed)
+    deal = Deal(rules_with("lou", options), [100] * players, seed % players, seed=seed)
+    for _ in range(steps):
+        if deal.is_over:
+            break
+        seat = deal.seats_to_act()[0]
+        deal.apply(rng.choice(deal.legal_actions(seat)), seat)
+    return deal
+
+
+LOU_CASES = [
+    (5, {}),  # the dealer's ante (LOU-ANTE-2), the coin declare (LOU-DECL-1)
+    # the draw from a short stock (LOU-DRAW-1; a reshuffle in a sampled world draws from fresh entropy in Python), the
+    # declare in turn
+    (12, {"declare": "sequential", "lou_draw": 3}),
+    (4, {"lou_follow_suit": True, "lou_payout": "B", "lou_draw": 1, "lou_match_cap": 20}),  # LOU-PLAY-1, LOU-PAY-2
+]
+
+
+@on_core
+@pytest.mark.usefixtures("on_the_core")
+@pytest.mark.parametrize(("players", "options"), LOU_CASES)
+def test_the_c_play_out_gives_the_python_play_outs_result_in_lou(players: int, options: dict[str, object]) -> None:
+    """Lou's play-outs in C (engine/_core_heur_lou.pxi) against fresh HeuristicBots in Python: chip for chip."""
+    bot = SearchBot(5, "hard")
+    compared = 0
+    for seed in range(10):
+        deal = _lou_deal_at(options, players, seed, seed % 7)
+        if deal.is_over:
+            continue
+        seat = deal.seats_to_act()[-1]  # during the coin declare, not always the first seat yet to commit
+        view = deal.view(seat)
+        assert search.c_rollouts(view.rules)
+        rng = random.Random(seed)
+        for _ in range(3):
+            try:
+                world = worlds.world(view, rng)
+            except LooError:  # the sampler finds no deal in Lou's draw once a seat has drawn (worlds.py, known)
+                assert view.phase is Phase.EXCHANGE and any(x is not None for x in view.exchanged)
+                break
+            legal = world.legal_actions(seat)
+            in_c = core.ext().rollout(world, seat, legal, BALANCED)
+            assert in_c == bot.python_gains(world, seat, legal, 0)
+            compared += len(legal)
+    assert compared > 40
+
+
+@on_core
+@pytest.mark.usefixtures("on_the_core")
+def test_a_lou_play_out_that_reshuffles_the_stock_is_deterministic_in_c() -> None:
+    """Seventeen seats leave no stock: every draw reshuffles the dead cards (LOU-DRAW-1). The C play-out draws them
+    from the core's own stream, so the same world gives the same gains every time."""
+    options = {"declare": "sequential", "lou_draw": 3, "exchange_shortfall": "reshuffle"}
+    for seed in range(4):
+        deal = _lou_deal_at(options, 17, seed, 1 + seed)
+        seat = deal.seats_to_act()[0]
+        world = worlds.world(deal.view(seat), random.Random(seed))
+        legal = world.legal_actions(seat)
+        first = core.ext().rollout(world, seat, legal, BALANCED)
+        assert all(core.ext().rollout(world, seat, legal, BALANCED) == first for _ in range(5))
+
+
+@on_core
+@pytest.mark.usefixtures("on_the_core")
+def test_the_lou_declaration_weights_are_the_same_with_the_c_policy(monkeypatch: pytest.MonkeyPatch) -> None:
+    deal = _lou_deal_at({"declare": "sequential", "lou_draw": 2}, 6, 3, 4)  # an ante and three declarations made
+    seat = deal.seats_to_act()[0]
+    view = deal.view(seat)
+    c_bot, py_bot = SearchBot(9, "medium"), SearchBot(9, "medium")
+    with_c = [c_bot.weighted_world(worlds.Sampler(view))[1] for _ in range(12)]
+    monkeypatch.setattr(search, "c_rollouts", lambda rules: False)
+    in_python = [py_bot.weighted_world(worlds.Sampler(view))[1] for _ in range(12)]
+    assert with_c == in_python
+    assert len(set(with_c)) > 1  # some sampled hands disagree with what their seats declared
 
 
 @on_core

@@ -35,6 +35,8 @@ from lanterloo.rules import Rules
 
 #: The class of a core deal of the Loo game (None where the core is not built): the C play-outs take only those.
 _CORE: type | None = getattr(core.ext(), "Core", None)
+#: ... and of a core deal of Lou, whose play-outs (and guesses) are Lou's own (engine/_core_heur_lou.pxi)
+_LOU_CORE: type | None = getattr(core.ext(), "LouCore", None)
 
 
 @dataclass(frozen=True)
@@ -63,7 +65,9 @@ LEVELS = {
 
 def c_rollouts(rules: Rules) -> bool:
     """Whether the play-outs of deals under ``rules`` run in C (``_core_rollout.pxi``): the core plays them and
-    its heuristic policy covers them (the Loo game without the exchange, Pam or five-card hands)."""
+    its heuristic policy covers them (the Loo game without the exchange, Pam or five-card hands; every Lou option)."""
+    if rules.game == "lou":
+        return core.lou_sim_covers(rules) and hasattr(core.ext(), "rollout")
     return (
         core.sim_covers(rules)
         and rules.exchange == "none"
@@ -110,7 +114,7 @@ class SearchBot:
         while True:
             world, weight = self.weighted_world(sampler) if self.level.infer else (sampler.draw(self.rng)[2], 1.0)
             seed = self.rng.getrandbits(32)
-            if fast and type(world) is _CORE:
+            if fast and (type(world) is _CORE or type(world) is _LOU_CORE):
                 gains.append(_ext().rollout(world, seat, legal, BALANCED))
             else:
                 gains.append(self.python_gains(world, seat, legal, seed))
@@ -142,11 +146,13 @@ class SearchBot:
         order, actions, _ = sampler.draw(self.rng)
         deal = sampler.start.deal(order)
         weight = 1.0
-        on_core = type(deal) is _CORE and c_rollouts(view.rules)
+        on_core = (type(deal) is _CORE or type(deal) is _LOU_CORE) and c_rollouts(view.rules)
         plays = self.level.plays and on_core
         for s, action in actions:
             if s != view.seat and (plays or type(action) is not Play) and deal.phase is not Phase.ANTE:
-                if on_core:  # the C policy makes HeuristicBot's choice from the core's state, fresh memory
+                if on_core and type(deal) is _LOU_CORE:  # Lou's commitments: any seat yet to commit may act
+                    guess = _ext().heur_decide_lou(deal, BALANCED, {}, {}, s, False)[0]
+                elif on_core:  # the C policy makes HeuristicBot's choice from the core's state, fresh memory
                     guess = _ext().heur_decide(deal, BALANCED, {}, {}, False)[0]
                 else:
                     guess = HeuristicBot(0, BALANCED, "balanced").decide(deal.view(s, with_events=False)).action

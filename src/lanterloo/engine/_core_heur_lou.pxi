@@ -286,3 +286,48 @@ def heur_decide_lou(LouCore deal, style, seen, stood, seat=None, bint with_event
     code = _lou_decide(deal, who, &st, &mem, &arg, thrown)
     _, action = _lou_action_of((arg << 11) | <uint64_t>(who * 64 + code))
     return action, [mem.seen[p] for p in range(deal.s.n)], [mem.stood[p] for p in range(deal.s.n)]
+
+
+# ------------------------------------------------------------------------------------------------ play-outs
+
+
+cdef long long _lou_play_to_end(LouCore c, HStyle* st, int seat) except? -1:
+    """_core_rollout's _play_to_end for Lou: the heuristic in every seat, each with an empty memory of its own, the
+    first seat of seats_to_act() acting (during the coin declare, one commitment at a time, as SearchBot._play_out
+    applies them: none shows before all are in). Returns ``seat``'s stack after the settlement."""
+    cdef Mem mems[MAXN]
+    cdef int s, q, code
+    cdef uint64_t arg
+    for s in range(c.s.n):
+        for q in range(c.s.n):
+            mems[s].seen[q] = 0
+            mems[s].stood[q] = 0
+    while not c.is_over:
+        s = c.s.to_act  # the first seat yet to commit, during the coin declare
+        code = _lou_decide(c, s, st, &mems[s], &arg, 0)  # a play-out view has no events
+        c._do(s, code, arg)
+    return c.s.stacks[seat]
+
+
+cdef list _lou_rollout(LouCore world, int seat, actions, style):
+    """rollout (_core_rollout.pxi) for a Lou world: the seat's gain after each action, played out in C."""
+    cdef HStyle st = _style_of(style)
+    cdef LouCore c
+    cdef int code, who
+    cdef long long before
+    if world.is_over or seat not in world.seats_to_act():
+        raise ValueError(f"seat {seat} is not a seat to act in this deal")
+    before = world.s.stacks[seat]
+    out = []
+    for action in actions:
+        code = world._fast_ok(action, seat, &who)
+        if code < 0:
+            raise ValueError(f"{action!r} is not legal for seat {seat} now")
+        c = world.copy()
+        # Not recording, a reshuffle of the stock (LOU-DRAW-1) draws from the core's splitmix stream as copied, the
+        # same for every action. (A sampled world has no seed, so the Python play-out's reshuffle draws from fresh
+        # entropy: the two agree on every play-out without a reshuffle.)
+        c.record = False
+        c._do(who, code, _lou_arg(code, action))
+        out.append(<double>(_lou_play_to_end(c, &st, seat) - before))
+    return out

@@ -26,10 +26,13 @@ cdef long long _play_to_end(Core c, HStyle* st, int seat) except? -1:
     return c.stacks_[seat] + won[seat] - paid[seat]
 
 
-def rollout(Core world, int seat, actions, style):
+def rollout(world_, int seat, actions, style):
     """For each of ``actions`` (legal for ``seat``, the seat to act in ``world``): a copy of ``world`` with the
     action taken, played to its end by the heuristic of ``style`` in every seat (``_play_to_end``). Returns how
     many chips ``seat`` gained or lost from here, one float per action; ``world`` itself is not changed."""
+    if type(world_) is LouCore:  # Lou: _core_heur_lou.pxi
+        return _lou_rollout(world_, seat, actions, style)
+    cdef Core world = world_
     cdef HStyle st = _style_of(style)
     cdef Core c
     cdef int code
