@@ -386,10 +386,22 @@ def _irish_value(
     return hv, "trumps are not known yet", k
 
 
-def decide_declare(
-    k: Knowledge, style: Style, activity: list[float] | None = None
-) -> tuple[Decision, HandValue | None]:
-    """The declaration, and the value of the hand it stands on (None when it passes or defends the Miss)."""
+@dataclass
+class Options:
+    """What ``decide_declare`` weighs: each legal declaration's value in chips (margin taken off), best first, and
+    the values of the hand and of the blind Miss behind them. bench/miss_review.py reads these too."""
+
+    ranked: list[tuple[float, Action]]  # (value, action), best first; the first of equal values wins
+    own: HandValue  # standing on the hand (after its best exchange)
+    miss: HandValue | None  # the blind Miss, when it may be taken
+    pays: Payoff
+    own_mask: int  # the exchange that standing counts on
+    note: str  # Irish Loo: how trumps will be named
+    describe_k: Knowledge  # the knowledge to describe the hand with
+
+
+def declare_options(k: Knowledge, style: Style, activity: list[float] | None = None) -> Options:
+    """Every legal declaration's value for the seat of ``k`` (see ``decide_declare``)."""
     view = k.view
     r = view.rules
     legal = view.legal
@@ -420,10 +432,20 @@ def decide_declare(
     if miss is not None:
         options.append((miss.ev - margin, TAKE_MISS))
     options.sort(key=lambda o: o[0], reverse=True)
-    choice = options[0][1]
-    reason = _declare_reason(choice, describe_hand(describe_k, view.hand), own, miss, pays, own_mask, view)
+    return Options(options, own, miss, pays, own_mask, note, describe_k)
+
+
+def decide_declare(
+    k: Knowledge, style: Style, activity: list[float] | None = None
+) -> tuple[Decision, HandValue | None]:
+    """The declaration, and the value of the hand it stands on (None when it passes or defends the Miss)."""
+    view = k.view
+    o = declare_options(k, style, activity)
+    choice = o.ranked[0][1]
+    own, miss = o.own, o.miss
+    reason = _declare_reason(choice, describe_hand(o.describe_k, view.hand), own, miss, o.pays, o.own_mask, view)
     value = own if choice is STAND else miss if choice is TAKE_MISS else None
-    return Decision(choice, f"{reason}; {note}" if note else reason), value
+    return Decision(choice, f"{reason}; {o.note}" if o.note else reason), value
 
 
 def _declare_reason(
