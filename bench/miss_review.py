@@ -29,10 +29,10 @@ import statistics
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from lanterloo import rules_with
+from lanterloo import rules_with, tournament
 from lanterloo.actions import PASS, STAND, TAKE_MISS, Action
-from lanterloo.bots import make_bot, worlds
-from lanterloo.bots.base import Bot
+from lanterloo.bots import declare, make_bot, worlds
+from lanterloo.bots.base import Bot, Decision, register
 from lanterloo.bots.declare import declare_options
 from lanterloo.bots.heuristic import HeuristicBot
 from lanterloo.bots.knowledge import Knowledge
@@ -218,6 +218,23 @@ LEAD = (
 )
 
 
+def report_calibration(found: list[Position]) -> None:
+    """What the heuristic expected of the Miss and of its own hand, against what they won on the real deal."""
+    print("\nby place: the heuristic's value of the Miss | what the Miss won | of standing | what standing won")
+    print("| place | positions | Miss expected | Miss won | stand expected | stand won |")
+    print("|---|--:|--:|--:|--:|--:|")
+    for place in range(1, PLAYERS + 1):
+        ps = [p for p in found if p.place == place]
+        stands = [p for p in ps if STAND in p.values]
+        if not ps or not stands:
+            continue
+        print(
+            f"| {place} | {len(ps)} | {statistics.mean(p.miss for p in ps):+.2f} "
+            f"| {interval([p.values[TAKE_MISS] for p in ps])} | {statistics.mean(p.own for p in stands):+.2f} "
+            f"| {interval([p.values[STAND] for p in stands])} |"
+        )
+
+
 def report_values(preset: str, found: list[Position], hard: int, seed: int) -> None:
     print(f"\n{preset}: {len(found)} positions where the Miss may be taken (balanced self-play, {PLAYERS} players)")
     print("gain of taking the Miss, chips on the real deal (mean ± 95% half-interval):")
@@ -266,6 +283,39 @@ def report_values(preset: str, found: list[Position], hard: int, seed: int) -> N
             row(f"place {place}, {label}", lambda p, pl=place, k=keep: p.place == pl and k(p))
 
 
+class BeforeReview(HeuristicBot):
+    """The balanced bot as it was before this review: a seat that stood while it could have taken the Miss counted
+    as any seat that stood (``declare._declined_miss`` switched off while it decides)."""
+
+    def decide(self, view: View) -> Decision:
+        kept = declare._declined_miss  # noqa: SLF001 -- the one rule this bench switches off
+        declare._declined_miss = _no_change  # noqa: SLF001
+        try:
+            return super().decide(view)
+        finally:
+            declare._declined_miss = kept  # noqa: SLF001
+
+
+def _no_change(k: Knowledge) -> None:
+    return None
+
+
+BEFORE = "balanced-before-miss-review"
+register(BEFORE, lambda seed=None: BeforeReview(seed, BALANCED, BEFORE))
+
+
+def report_versus(preset: str, deals: int, seed: int, workers: int) -> None:
+    """A duplicate tournament (``loo tournament``'s) of the balanced bot against the balanced bot before the review."""
+    plan = tournament.Plan(rules_with(preset), PLAYERS, ("balanced", BEFORE), deals, seed)
+    result = tournament.run(plan, workers)
+    lead = result.versus[0]
+    print(
+        f"\n{preset}: balanced (now) over balanced before the review, duplicate, {deals} deals, seed {seed}: "
+        f"{lead.per_100:+.1f} [{lead.low:+.1f}, {lead.high:+.1f}] chips per 100 deals "
+        + ", ".join(f"({s.label} {s.per_100:+.1f})" for s in result.standings)
+    )
+
+
 def report_frequency(preset: str, deals: int, seed: int) -> None:
     print(
         f"\n{preset}: how often a seat takes the Miss when it may, by place in the order of declaring (1 = eldest), "
@@ -291,16 +341,24 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=0, help="Miss positions to value (0: skip)")
     parser.add_argument("--hard", type=int, default=0, help="of those, how many to ask hard about")
     parser.add_argument("--first-place", type=int, default=1, help="value only positions from this place on")
+    parser.add_argument("--versus", type=int, default=0, help="deals of balanced against the bot before the review")
+    parser.add_argument("--workers", type=int, default=2, help="processes for --versus")
+    parser.add_argument("--before", action="store_true", help="--deals with the Python bots as before the review")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.before:
+        declare._declined_miss = _no_change  # noqa: SLF001
     for preset in args.presets:
         if args.deals:
             report_frequency(preset, args.deals, args.seed)
+        if args.versus:
+            report_versus(preset, args.versus, args.seed, args.workers)
         if args.positions:
             if not hasattr(core.ext(), "rollout") or core.engine() != "core":
                 raise SystemExit("the compiled core (with _core_rollout.pxi) is not built here")
             found = miss_positions(preset, args.positions, args.seed, args.first_place)
             report_values(preset, found, args.hard, args.seed)
+            report_calibration(found)
 
 
 def _cell(c: Counts, place: int) -> str:
