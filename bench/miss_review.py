@@ -316,6 +316,43 @@ def report_versus(preset: str, deals: int, seed: int, workers: int) -> None:
     )
 
 
+def report_paired(preset: str, deals: int, seed: int) -> None:
+    """The change, decision by decision: at every declaration of balanced self-play (fresh bots each deal) where
+    the balanced bot now declares otherwise than before the review, both declarations valued on the real deal by
+    the balanced play-out in C, as ``--positions`` does. Paired, so far less noisy than a tournament."""
+    rules = rules_with(preset)
+    gains: dict[str, list[float]] = {}
+    declarations = 0
+    for i in range(deals):
+        deal = Deal(rules, [100] * PLAYERS, i % PLAYERS, seed=seed * 1_000_003 + i)
+        now = [HeuristicBot(0, BALANCED, "balanced") for _ in range(PLAYERS)]
+        before = [BeforeReview(0, BALANCED, BEFORE) for _ in range(PLAYERS)]
+        while not deal.is_over:
+            seat = deal.seats_to_act()[0]
+            view = deal.view(seat)
+            action = now[seat].decide(view).action
+            old = before[seat].decide(view).action
+            if view.phase is Phase.DECLARE and len(view.legal) > 1:
+                declarations += 1
+                if old != action:
+                    new_value, old_value = core.ext().rollout(deal, seat, [action, old], BALANCED)
+                    key = f"place {order_of(view, seat)}: {old} -> {action}"
+                    gains.setdefault(key, []).append(new_value - old_value)
+            deal.apply(action, seat)
+    every = [g for gs in gains.values() for g in gs]
+    print(
+        f"\n{preset}: the balanced bot now against before the review, on the same declarations of {deals} deals of "
+        f"balanced self-play: {len(every)} of {declarations} declarations differ"
+    )
+    print("| declaration (before -> now) | positions | gain now over before, chips (95%) |")
+    print("|---|--:|--:|")
+    for key in sorted(gains):
+        print(f"| {key} | {len(gains[key])} | {interval(gains[key])} |")
+    if every:
+        print(f"| all | {len(every)} | {interval(every)} |")
+        print(f"summed over the seats: {100 * sum(every) / deals:+.1f} chips per 100 deals")
+
+
 def report_frequency(preset: str, deals: int, seed: int) -> None:
     print(
         f"\n{preset}: how often a seat takes the Miss when it may, by place in the order of declaring (1 = eldest), "
@@ -342,6 +379,7 @@ def main() -> None:
     parser.add_argument("--hard", type=int, default=0, help="of those, how many to ask hard about")
     parser.add_argument("--first-place", type=int, default=1, help="value only positions from this place on")
     parser.add_argument("--versus", type=int, default=0, help="deals of balanced against the bot before the review")
+    parser.add_argument("--paired", type=int, default=0, help="deals of self-play: the change, decision by decision")
     parser.add_argument("--workers", type=int, default=2, help="processes for --versus")
     parser.add_argument("--before", action="store_true", help="--deals with the Python bots as before the review")
     parser.add_argument("--seed", type=int, default=1)
@@ -351,6 +389,8 @@ def main() -> None:
     for preset in args.presets:
         if args.deals:
             report_frequency(preset, args.deals, args.seed)
+        if args.paired:
+            report_paired(preset, args.paired, args.seed)
         if args.versus:
             report_versus(preset, args.versus, args.seed, args.workers)
         if args.positions:
