@@ -17,7 +17,13 @@ each with a 95% interval, split by position and by the heuristic's own value of 
 on the first K positions, what the search bot ``hard`` estimates from the view alone (its 200 weighted sampled
 deals, played out in C): its estimate of the same gain, deal by deal paired, with its standard error.
 
+``--paired N`` (the change this review made, ``declare.DECLINED_MISS``): N deals of balanced self-play; at every
+declaration the balanced bot now and as it was before (``BeforeReview``) are both asked, and where they differ both
+declarations are valued on the real deal. ``--versus N``: a duplicate tournament (``loo tournament``'s) of the two.
+``--before``: the ``--deals`` frequencies with the Python bots as they were before.
+
     PYTHONPATH=src .venv/bin/python bench/miss_review.py --deals 2000 --positions 2000 --hard 300
+    PYTHONPATH=src .venv/bin/python bench/miss_review.py --presets three-card --paired 12000
 """
 
 from __future__ import annotations
@@ -285,15 +291,15 @@ def report_values(preset: str, found: list[Position], hard: int, seed: int) -> N
 
 class BeforeReview(HeuristicBot):
     """The balanced bot as it was before this review: a seat that stood while it could have taken the Miss counted
-    as any seat that stood (``declare._declined_miss`` switched off while it decides)."""
+    as any seat that stood (``declare.declined_miss`` switched off while it decides)."""
 
     def decide(self, view: View) -> Decision:
-        kept = declare._declined_miss  # noqa: SLF001 -- the one rule this bench switches off
-        declare._declined_miss = _no_change  # noqa: SLF001
+        kept = declare.declined_miss  # the one rule this bench switches off
+        declare.declined_miss = _no_change
         try:
             return super().decide(view)
         finally:
-            declare._declined_miss = kept  # noqa: SLF001
+            declare.declined_miss = kept
 
 
 def _no_change(k: Knowledge) -> None:
@@ -385,7 +391,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if args.before:
-        declare._declined_miss = _no_change  # noqa: SLF001
+        declare.declined_miss = _no_change
     for preset in args.presets:
         if args.deals:
             report_frequency(preset, args.deals, args.seed)

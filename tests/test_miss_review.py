@@ -63,3 +63,23 @@ def test_the_report_prints_its_tables(capsys: pytest.CaptureFixture[str]) -> Non
     assert deals == 200 and error >= 0.0 and abs(mean) < 30
     out = capsys.readouterr().out
     assert "| all | 6 |" in out and "hard's estimate" in out
+
+
+def test_loo_decl_2_only_seats_that_stood_while_the_miss_was_there_count_as_choosy() -> None:
+    from lanterloo import rules_with
+    from lanterloo.bots import declare
+    from lanterloo.bots.knowledge import SELECTIVITY, Knowledge
+    from lanterloo.engine import Deal
+
+    deal = Deal(rules_with("three-card"), [100] * 5, 0, seed=3)
+    eldest, taker, later = deal.seats_to_act()[0], 2, 3
+    assert eldest == 1
+    deal.apply(STAND, eldest)  # stood on his own hand with the Miss still there: he turned it down
+    deal.apply(TAKE_MISS, taker)
+    deal.apply(STAND, later)  # stood after the Miss was gone: no such choice
+    k = Knowledge(deal.view(4))
+    before = list(k.strength)
+    declare.declined_miss(k)
+    assert k.strength[eldest] == max(before[eldest], 1.0 + SELECTIVITY * (1.0 - declare.DECLINED_MISS))
+    assert k.strength[eldest] > before[eldest]
+    assert k.strength[taker] == before[taker] and k.strength[later] == before[later]

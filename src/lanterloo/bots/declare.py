@@ -93,7 +93,7 @@ def _weigh_seats(k: Knowledge, style: Style, activity: list[float] | None = None
 DECLINED_MISS = 0.4
 
 
-def _declined_miss(k: Knowledge) -> None:
+def declined_miss(k: Knowledge) -> None:
     """Raise the strength of the seats that stood while the Miss was still there (``DECLINED_MISS``)."""
     view = k.view
     if not view.rules.miss or view.miss_withdrawn:
@@ -429,7 +429,7 @@ def declare_options(k: Knowledge, style: Style, activity: list[float] | None = N
     r = view.rules
     legal = view.legal
     _weigh_seats(k, style, activity)
-    _declined_miss(k)
+    declined_miss(k)
     pays = payoff_for(view, k.seat, defending=False, holds_pam=k.t.pam >= 0 and (k.hand >> k.t.pam) & 1 == 1)
     exchange = k.shape.exchanges(r)
     note = ""

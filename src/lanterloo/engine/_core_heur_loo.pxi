@@ -53,7 +53,7 @@ cdef void _weigh_strength(Know* k, Core c, double* activity) noexcept:
 
 
 cdef void _declined_miss(Know* k, Core c) noexcept:
-    """declare._declined_miss: the seats that stood while the Miss was still there hold stronger hands"""
+    """declare.declined_miss: the seats that stood while the Miss was still there hold stronger hands"""
     cdef int s, last
     cdef double strength
     if not c.p.miss or c.miss_withdrawn:
