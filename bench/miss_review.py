@@ -206,7 +206,9 @@ def _other(view: View) -> Action:
     return next(a for _, a in declare_options(k, BALANCED, activity).ranked if a is not TAKE_MISS)
 
 
-STRENGTH = (
+Keep = Callable[[Position], bool]
+
+STRENGTH: tuple[tuple[str, Keep], ...] = (
     ("hand worth < -2", lambda p: p.own < -2.0),
     ("-2 to -1", lambda p: -2.0 <= p.own < -1.0),
     ("-1 to 0", lambda p: -1.0 <= p.own < 0.0),
@@ -215,7 +217,7 @@ STRENGTH = (
 )
 
 
-LEAD = (
+LEAD: tuple[tuple[str, Keep], ...] = (
     ("Miss ahead by 2 or more", lambda p: p.miss - p.other_value >= 2.0),
     ("ahead by 1 to 2", lambda p: 1.0 <= p.miss - p.other_value < 2.0),
     ("ahead by 0 to 1", lambda p: 0.0 <= p.miss - p.other_value < 1.0),
@@ -266,27 +268,33 @@ def report_values(preset: str, found: list[Position], hard: int, seed: int) -> N
             f"| {interval(over_play)} | {interval(h)} ({len(h)}) |"
         )
 
-    row("all", lambda p: True)
+    def at(place: int, taken: bool | None = None, keep: Callable[[Position], bool] = _every) -> Keep:
+        return lambda p: p.place == place and (taken is None or (p.choice is TAKE_MISS) == taken) and keep(p)
+
+    row("all", _every)
     for place in range(1, PLAYERS + 1):
-        row(
-            f"place {place}" + (" (eldest)" if place == 1 else " (dealer)" if place == PLAYERS else ""),
-            lambda p, pl=place: p.place == pl,
-        )
-    for label, keep in STRENGTH:
-        row(label, keep)
-    for label, keep in LEAD:
+        row(f"place {place}" + (" (eldest)" if place == 1 else " (dealer)" if place == PLAYERS else ""), at(place))
+    for label, keep in (*STRENGTH, *LEAD):
         row(label, keep)
     row("the heuristic takes it", lambda p: p.choice is TAKE_MISS)
     row("the heuristic does not", lambda p: p.choice is not TAKE_MISS)
     for place in range(1, PLAYERS + 1):
-        row(f"place {place}, takes it", lambda p, pl=place: p.place == pl and p.choice is TAKE_MISS)
-        row(f"place {place}, does not", lambda p, pl=place: p.place == pl and p.choice is not TAKE_MISS)
+        row(f"place {place}, takes it", at(place, True))
+        row(f"place {place}, does not", at(place, False))
     row("places 3 to 5, takes it", lambda p: p.place >= 3 and p.choice is TAKE_MISS)
     for n_in in range(PLAYERS):
-        row(f"{n_in} already in, takes it", lambda p, k=n_in: p.already_in == k and p.choice is TAKE_MISS)
+        row(f"{n_in} already in, takes it", _already_in(n_in))
     for place in range(1, PLAYERS + 1):
         for label, keep in STRENGTH:
-            row(f"place {place}, {label}", lambda p, pl=place, k=keep: p.place == pl and k(p))
+            row(f"place {place}, {label}", at(place, None, keep))
+
+
+def _every(p: Position) -> bool:
+    return True
+
+
+def _already_in(count: int) -> Keep:
+    return lambda p: p.already_in == count and p.choice is TAKE_MISS
 
 
 class BeforeReview(HeuristicBot):
@@ -307,7 +315,13 @@ def _no_change(k: Knowledge) -> None:
 
 
 BEFORE = "balanced-before-miss-review"
-register(BEFORE, lambda seed=None: BeforeReview(seed, BALANCED, BEFORE))
+
+
+def _before(seed: int | None = None) -> Bot:
+    return BeforeReview(seed, BALANCED, BEFORE)
+
+
+register(BEFORE, _before)
 
 
 def report_versus(preset: str, deals: int, seed: int, workers: int) -> None:
