@@ -82,11 +82,14 @@ fuzz: $(TEST)
 		tests/test_api_misuse.py
 	$(BIN)/python -c 'import json; [print(r) for r in map(json.loads, open("fuzz-report.jsonl"))]'
 
-# The benchmark, then the differential test of the compiled core at 100 times the suite's deals (a million
+# The benchmark (bench/run.py's figures, the heuristic bots' `loo simulate` figures, `loo replay --verify`), then
+# the differential test of the compiled core at 100 times the suite's deals (a million
 # three-card deals against the reference; tests/test_core_differential.py).
 DIFF_SCALE ?= 100
 bench: $(TEST)
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/botspeed.py --simulate --rounds 6
+	$(BIN)/python bench/verify_speed.py
 	LANTERLOO_DIFF_DEALS=$(DIFF_SCALE) $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_core_differential.py
 
 clean:

@@ -838,16 +838,10 @@ def main(argv: Sequence[str] | None = None, console: Console | None = None) -> i
         data = to_json(results, settings, {"start": before, "end": after})
         args.output.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
         console.print(f"wrote {args.output}")
-    if not args.quick and not args.only:  # the heuristic bots beside random-bot simulation, per preset
-        subprocess.run([sys.executable, str(Path(__file__).with_name("botspeed.py")), "--rounds", "6"], check=False)
     return 0
 
 
 if __name__ == "__main__":
-    status = main()
-    if status == 0 and "--only" not in sys.argv[1:]:
-        sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script: bench/ is not a package yet
-        from bench import verify_speed  # `loo replay --verify` beside json.loads
-
-        status = verify_speed.main(["--quick"] if "--quick" in sys.argv[1:] else [])
-    sys.exit(status)
+    # `make bench` runs bench/botspeed.py --simulate (the heuristic bots' simulate figures) and
+    # bench/verify_speed.py (`loo replay --verify`) after this.
+    sys.exit(main())

@@ -181,6 +181,15 @@ def test_simulate_louse_plays_whole_matches(capsys: pytest.CaptureFixture[str]) 
     assert len(data["penalty_points"]) == 4 and sum(data["penalty_points"]) > 0
 
 
+def test_simulate_louse_says_why_it_played_more_deals_than_asked_LOUSE_MATCH_1(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "simulate", "-v", "louse", "-d", "7", "--seed", "1")
+    played = int(out.split()[1])
+    assert code == 0 and played > 7
+    assert f"7 deals were asked for; the last match played {played - 7} more to its end (LOUSE-MATCH-1)." in out
+
+
 def test_simulate_with_one_bot_per_seat(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(
         capsys, "simulate", "-n", "3", "-d", "10", "--seed", "1", "--bots", "random,random,random", "--json"

@@ -352,7 +352,7 @@ def test_a_house_file_that_is_not_a_regular_file_is_refused_without_blocking(
     [
         ("--seed", "-1", "--seed must be at least 0, not -1."),
         ("--seed", "1_000", "--seed must be a whole number in plain digits"),
-        ("--players", "0", "--players must be at least 1, not 0."),
+        ("--players", "0", "three-card is played by 3 to 16 players, not 0."),
         ("--players", "٣", "--players must be a whole number, not '٣'."),
         ("--players", "+3", "--players must be a whole number in plain digits"),
         ("--bots", "random,,random", "--bots 'random,,random' has an empty name"),

@@ -35,7 +35,7 @@ def _reachable(address: str, timeout: float = 10.0) -> None:
     if not host or not port.isdigit():
         return  # "auto", or a form Ray resolves itself
     try:
-        socket.create_connection((host, int(port)), timeout=timeout).close()
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
     except OSError as e:
         raise LooError(f"Could not reach the Ray cluster at {address}: {e.strerror or e}.") from None
 

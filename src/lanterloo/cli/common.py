@@ -164,7 +164,7 @@ def add_table(
     p.add_argument(
         "--players",
         "-n",
-        type=count("--players", 1),
+        type=count("--players", 0),
         metavar="N",
         help="players at the table (default: 5, or the nearest count the variant allows)",
     )

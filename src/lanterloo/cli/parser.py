@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 
 from lanterloo.cli.common import Parser, add_table, count, seconds
 
@@ -198,4 +199,23 @@ def add_workers(p: argparse.ArgumentParser) -> None:
         default="local",
         help="local: a process pool on this machine (default); ray: Ray (the ray extra), the same results",
     )
-    p.add_argument("--ray-address", metavar="ADDR", help="with --backend ray: a Ray cluster (auto, ray://host:10001)")
+    p.add_argument(
+        "--ray-address",
+        type=ray_address,
+        metavar="ADDR",
+        help="with --backend ray: a Ray cluster (auto, host:port, ray://host:10001)",
+    )
+
+
+#: The forms of a Ray cluster's address that Ray itself takes: host:port (a head's GCS), ray://host:port (Ray
+#: Client), or auto (the cluster this machine belongs to).
+_RAY_ADDRESS = re.compile(r"(?:ray://)?[A-Za-z0-9._\-\[\]:]*[A-Za-z0-9.\]_\-]:[0-9]{1,5}")
+
+
+def ray_address(text: str) -> str:
+    """The converter of ``--ray-address``: a malformed address is a usage error (exit 2) here, before Ray starts."""
+    if text == "auto" or (_RAY_ADDRESS.fullmatch(text) and 0 < int(text.rpartition(":")[2]) < 65536):
+        return text
+    raise argparse.ArgumentTypeError(
+        f"--ray-address must be auto, host:port or ray://host:port (a port from 1 to 65535), not {text!r}."
+    )

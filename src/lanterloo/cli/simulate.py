@@ -72,10 +72,13 @@ def format_summary(s: SimSummary, rules: Rules) -> str:
         f"Simulated {s.deals:,} deals of {s.variant} ({s.players} players, seed {s.seed}) in "
         f"{s.elapsed:.2f} s: {s.deals_per_second:,.0f} deals/s."
     ]
-    if s.deals > s.asked and not s.is_louse:
+    if s.deals > s.asked:
+        more = s.deals - s.asked
         lines.append(
-            f"{s.asked:,} deals were asked for; the last session played {s.deals - s.asked:,} more to empty the "
-            "pool (SESSION-4)."
+            f"{s.asked:,} deals were asked for; the last match played {more:,} more to its end (LOUSE-MATCH-1)."
+            if s.is_louse
+            else f"{s.asked:,} deals were asked for; the last session played {more:,} more to empty the pool "
+            "(SESSION-4)."
         )
     if s.differences:
         lines.append("House rules: " + ", ".join(f"{k}={value_text(v)}" for k, v in s.differences.items()) + ".")

@@ -52,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--players",
-        type=count("--players", 1),
+        type=count("--players", 0),
         metavar="N",
         help="seats at the table, you included (default 5, or the variant's nearest count)",
     )
