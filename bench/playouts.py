@@ -2,15 +2,16 @@
 
 A play-out is a sampled world played to its end: a deal the seat cannot tell from the real one (``worlds.world``),
 played by the heuristic policy in every seat with fresh memory, as ``SearchBot`` does for each candidate action.
-The positions are the decisions of seeded three-card deals played by balanced bots (declarations and trick play
-alike). Three figures, each the median of ``--rounds`` rounds, in CPU time of this one process:
+The positions are the decisions of seeded deals of ``--variant`` (three-card by default; five-card and Louse play
+out in C too) played by balanced bots (declarations, exchanges and trick play alike). Three figures, each the
+median of ``--rounds`` rounds, in CPU time of this one process:
 
 - ``play-out``: a world already sampled, copied and played to its end in C (``_core.rollout``, one action);
 - ``sample + play-out``: drawing the world from the view (Python, a ``worlds.Sampler`` per position) and playing
   it out: what one more world costs;
 - ``hard decision``: the worlds per second inside ``SearchBot("hard").decide`` (weights, every legal action).
 
-    PYTHONPATH=src .venv/bin/python bench/playouts.py [--rounds 5] [--positions 40]
+    PYTHONPATH=src .venv/bin/python bench/playouts.py [--rounds 5] [--positions 40] [--variant five-card]
 """
 
 from __future__ import annotations
@@ -28,9 +29,9 @@ from lanterloo.bots.style import BALANCED
 from lanterloo.engine import Deal, View, core
 
 
-def positions(count: int, players: int = 5) -> list[View]:
+def positions(count: int, players: int = 5, variant: str = "three-card") -> list[View]:
     """Views of the seat to act at every decision with a choice, from seeded deals played by balanced bots."""
-    rules = rules_with("three-card")
+    rules = rules_with(variant)
     out: list[View] = []
     seed = 0
     while len(out) < count:
@@ -51,11 +52,15 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--per", type=int, default=50, help="worlds per position in each round")
+    parser.add_argument("--variant", default="three-card", help="a preset whose play-outs run in C")
+    parser.add_argument("--players", type=int, help="default: 5, or the nearest count the variant allows")
     args = parser.parse_args()
     if core.engine() != "core" or not hasattr(core.ext(), "rollout"):
         raise SystemExit("the compiled core (with _core_rollout.pxi) is not built here")
     ext = core.ext()
-    views = positions(args.positions)
+    lo, hi = rules_with(args.variant).player_range()
+    players = args.players if args.players is not None else min(max(5, lo), hi)
+    views = positions(args.positions, players, args.variant)
     rng = random.Random(1)
     sampled = [[worlds.world(v, rng) for _ in range(args.per)] for v in views]
     playout, full, hard = [], [], []
@@ -81,7 +86,7 @@ def main() -> None:
             count += bot.level.deals
         hard.append(count / (time.process_time() - start))
     load = os.getloadavg()
-    print(f"three-card, 5 players, {len(views)} positions; medians of {args.rounds} rounds, CPU time")
+    print(f"{args.variant}, {players} players, {len(views)} positions; medians of {args.rounds} rounds, CPU time")
     print(f"load average during the run: {load[0]:.1f} (1 min), {load[1]:.1f} (5 min) on {os.cpu_count()} cores")
     print(f"play-out of a sampled world (C):        {statistics.median(playout):>10,.0f} /s")
     print(f"sample a world + play it out:           {statistics.median(full):>10,.0f} /s")

@@ -118,9 +118,9 @@ def format_summary(s: SimSummary, rules: Rules) -> str:
             "  ".join(cell.ljust(widths[c]) if c < 3 else cell.rjust(widths[c]) for c, cell in enumerate(r)).rstrip()
         )
     if s.is_louse and s.match_losers:
-        shown = s.match_losers[:20]
-        losers = "; ".join(" and ".join(s.names[x] for x in m) for m in shown)
-        rest = f"; … ({len(s.match_losers) - len(shown)} more)" if len(s.match_losers) > len(shown) else ""
+        listed = s.match_losers[:20]
+        losers = "; ".join(" and ".join(s.names[x] for x in m) for m in listed)
+        rest = f"; … ({len(s.match_losers) - len(listed)} more)" if len(s.match_losers) > len(listed) else ""
         lines.append(f"\nMatch losers in order: {losers}{rest}.")
     if s.history_path:
         lines.append(

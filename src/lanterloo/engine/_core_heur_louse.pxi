@@ -309,14 +309,21 @@ cdef int _louse_decide(LouseCore c, HStyle* st, LH* h) noexcept:
     return best
 
 
+cdef LH _LH_LAST  # the tables of the LouseParams last asked about: a search bot asks about one Rules again and again
+cdef object _LH_LAST_OF = None
+
+
 def heur_decide_louse(LouseCore deal, style):
-    """The card HeuristicBot(style) plays for the seat to act in a Louse deal, as its Play (the differential test)."""
+    """The card HeuristicBot(style) plays for the seat to act in a Louse deal, as its Play (the differential test,
+    and the search bots' weights of sampled deals)."""
+    global _LH_LAST_OF
     cdef HStyle st = _style_of(style)
-    cdef LH h
     if deal.is_over:
         raise ValueError("the deal is over")
-    _lh_load(&h, deal.p)
-    return PLAYS[_louse_decide(deal, &st, &h)]
+    if deal.p is not _LH_LAST_OF:
+        _lh_load(&_LH_LAST, deal.p)
+        _LH_LAST_OF = deal.p
+    return PLAYS[_louse_decide(deal, &st, &_LH_LAST)]
 
 
 def simulate_louse(rules, int n, long long deals, sessions_rng, bot_rngs, heuristics, long long stack, progress,

@@ -418,6 +418,23 @@ cdef object _louse_settle(LouseCore c):
     return c.settled
 
 
+cdef bint _is_pack(LouseParams p, int n, list deck) except -1:
+    """Whether ``deck`` (validated cards) holds each card of the pack for ``n`` players once: by bitmask, since a
+    search bot deals hundreds of sampled Louse deals a decision and building the pack as a list was most of it."""
+    cdef uint64_t want = 0, got = 0, bit
+    cdef int i
+    if not 3 <= n <= LN or len(deck) != p.pack_len[n]:
+        return False
+    for i in range(p.pack_len[n]):
+        want |= (<uint64_t>1) << p.pack[n][i]
+    for c in deck:
+        bit = (<uint64_t>1) << <int>c
+        if got & bit:
+            return False
+        got |= bit
+    return got == want
+
+
 cdef object _louse_make(LouseParams p, rules, stacks, dealer, pool, deck, seed, rng, ante):
     """A LouseCore for ``Deal(...)``'s arguments (``make``), or None when the reference must play it."""
     cdef LouseCore c
@@ -427,9 +444,9 @@ cdef object _louse_make(LouseParams p, rules, stacks, dealer, pool, deck, seed, 
         )
         if pool >= _BIG or any(x >= _BIG for x in stacks):
             return None  # chips past the core's C integers: the reference's Python ints hold them
-        if deck is not None:
+        if deck is not None and not _is_pack(p, len(stacks), deck):
             from lanterloo.engine.dealing import deck_order
-            deck = deck_order(p.shape.pack(rules, len(stacks)), deck, None)  # the reference's refusal if not the pack
+            deck_order(p.shape.pack(rules, len(stacks)), deck, None)  # raises the reference's refusal
     c = LouseCore.__new__(LouseCore)
     c._setup(p, stacks, dealer, pool, deck, seed, rng, ante)
     return c
