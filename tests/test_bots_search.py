@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -217,6 +218,121 @@ def test_the_c_play_out_gives_the_python_play_outs_result(preset: str) -> None:
             assert in_c == bot.python_gains(world, seat, legal, 0)
             compared += len(legal)
     assert compared > 20
+
+
+#: Five-card (the exchange at one's own turn or after the declarations, Pam's options, the flush options) and Louse
+#: (both packs' orders, every queen-of-diamonds rule, three players with a widow charged to the last trick's winner).
+C_PLAY_OUT_RULES = [
+    ("five-card", {}, 5),
+    ("five-card", {"exchange": "after_declarations", "pam_civil": "ask", "pam_privileged": True}, 4),
+    ("five-card", {"flush_exempt": "pam_and_flush_holders", "flush_payers": "all_players", "flush_tie": "split"}, 5),
+    ("five-card", {"pam_holder_not_looed": True, "pam_civil_last_card": "loses", "flush_paid_to_holder": True}, 3),
+    ("louse", {}, 4),
+    ("louse", {"louse_rank": "skat", "louse_jack_order": "clubs_high", "diamond_queen": "cancel_all_queens"}, 4),
+    (
+        "louse",
+        {
+            "min_players": 3,
+            "louse3_mode": "widow",
+            "widow_points": "last_trick_winner",
+            "diamond_queen": "collect_all_queens",
+        },
+        3,
+    ),
+]
+
+
+@on_core
+@pytest.mark.usefixtures("on_the_core")
+@pytest.mark.parametrize(("preset", "options", "players"), C_PLAY_OUT_RULES)
+def test_the_c_play_out_of_five_card_and_louse_gives_the_python_play_outs_result(
+    preset: str, options: dict[str, object], players: int
+) -> None:
+    """PAM-EXCH-1, PAM-2, PAM-FLUSH-3, LOUSE-SCORE-3, LOUSE-3P-1: the same sampled worlds, each action played out by
+    the C policy and by fresh HeuristicBots in Python, give the same gain (Louse: the same penalty points), at
+    declarations, exchanges and cards alike."""
+    rules = rules_with(preset, options)
+    bot = SearchBot(5, "hard")
+    compared, phases = 0, set()
+    for seed in range(10):
+        rng = random.Random(seed)
+        deal = Deal(rules, [100] * players, seed % players, seed=seed)
+        for _ in range(seed * 3 % 17):
+            if deal.is_over:
+                break
+            mover = deal.seats_to_act()[0]
+            deal.apply(rng.choice(deal.legal_actions(mover)), mover)
+        if deal.is_over:
+            continue
+        seat = deal.seats_to_act()[0]
+        view = deal.view(seat)
+        assert search.c_rollouts(view.rules)
+        phases.add(view.phase.value)
+        for _ in range(2):
+            world = worlds.world(view, rng)
+            legal = world.legal_actions(seat)
+            assert core.ext().rollout(world, seat, legal, BALANCED) == bot.python_gains(world, seat, legal, 0)
+            compared += len(legal)
+    assert compared > 15
+    if preset == "five-card":
+        assert {"declare", "exchange", "play"} <= phases or players < 5
+
+
+@on_core
+@pytest.mark.usefixtures("on_the_core")
+def test_a_five_card_exchange_searches_every_discard_in_200_worlds_well_under_a_second() -> None:
+    """PAM-EXCH-1: with the play-outs in C, `hard` searches its full 200 deals at a five-card exchange, where every
+    legal discard (up to 32) is tried in each; counted in CPU time, so a busy machine does not fail it."""
+    deal = Deal(rules_with("five-card"), [100] * 5, 0, seed=4)
+    bot = SearchBot(4, "hard")
+    timed = []
+    while not deal.is_over:
+        seat = deal.seats_to_act()[0]
+        view = deal.view(seat)
+        start = time.process_time()
+        decision = bot.decide(view)
+        if view.phase.value == "exchange" and len(view.legal) > 8:
+            timed.append(time.process_time() - start)
+            assert "over 200 sampled deals" in decision.reason
+        deal.apply(decision.action, seat)
+    assert timed and max(timed) < 1.0
+
+
+@on_core
+@pytest.mark.usefixtures("on_the_core")
+def test_the_search_in_louse_prefers_the_card_that_takes_fewer_penalty_points() -> None:
+    """LOUSE-SCORE-1: Louse's play-outs count penalty points, fewer being better; the search maximises the gain,
+    minus the points taken, so its choice is the card that takes fewest, and its reason counts them as taken."""
+    rules = rules_with("louse")
+    checked = 0
+    for seed in range(40):
+        deal = _deal_at("louse", seed, 8 + seed % 12)
+        if deal.is_over:
+            continue
+        seat = deal.seats_to_act()[0]
+        legal = deal.legal_actions(seat)
+        gains = core.ext().rollout(deal, seat, legal, BALANCED)  # on the real cards: no sampling noise
+        best, worst = legal[gains.index(max(gains))], legal[gains.index(min(gains))]
+        if max(gains) - min(gains) < 10:
+            continue  # not clearly better: the cards' choice must cost at least ten penalty points
+        taken = {}
+        for action in (best, worst):
+            trial = deal.copy()
+            before = trial.view(seat).points[seat]
+            trial.apply(action, seat)
+            while not trial.is_over:
+                mover = trial.seats_to_act()[0]
+                trial.apply(make_bot("balanced").decide(trial.view(mover, with_events=False)).action, mover)
+            assert trial.settlement is not None
+            taken[action] = trial.settlement.points[seat] - before
+        assert taken[best] < taken[worst]
+        assert taken[best] == -max(gains) and taken[worst] == -min(gains)
+        decision = search.choose(deal.view(seat), legal, [gains], [1.0], None, None)
+        assert decision.action == best
+        assert f"{best}: {taken[best]:+.1f} penalty points" in decision.reason
+        checked += 1
+    assert checked >= 3
+    assert rules.game == "louse"
 
 
 @on_core

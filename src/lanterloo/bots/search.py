@@ -33,8 +33,8 @@ from lanterloo.engine import Deal, Phase, View, core
 from lanterloo.errors import LooError
 from lanterloo.rules import Rules
 
-#: The class of a core deal of the Loo game (None where the core is not built): the C play-outs take only those.
-_CORE: type | None = getattr(core.ext(), "Core", None)
+#: The classes of core deals the C play-outs take (empty where the core is not built): the Loo game's and Louse's.
+_CORES: tuple[type, ...] = tuple(t for t in (getattr(core.ext(), n, None) for n in ("Core", "LouseCore")) if t)
 
 
 @dataclass(frozen=True)
@@ -63,14 +63,12 @@ LEVELS = {
 
 def c_rollouts(rules: Rules) -> bool:
     """Whether the play-outs of deals under ``rules`` run in C (``_core_rollout.pxi``): the core plays them and
-    its heuristic policy covers them (the Loo game without the exchange, Pam or five-card hands)."""
-    return (
-        core.sim_covers(rules)
-        and rules.exchange == "none"
-        and rules.pam == "none"
-        and rules.hand_size != 5
-        and hasattr(core.ext(), "rollout")
-    )
+    its heuristic policy covers them: the Loo game whole (five-card's exchange, Pam and flushes included) but for
+    a reshuffle of a short stock, which draws from each deal's own random source; and Louse."""
+    # an extension built before a game's play-outs were compiled does not list it: those run in Python
+    if rules.game not in getattr(core.ext(), "ROLLOUT_GAMES", ()):
+        return False
+    return core.louse_batch_covers(rules) if rules.game == "louse" else core.sim_covers(rules)
 
 
 class SearchBot:
@@ -117,7 +115,7 @@ class SearchBot:
         while True:
             world, weight = self.weighted_world(sampler) if self.level.infer else (sampler.draw(self.rng)[2], 1.0)
             seed = self.rng.getrandbits(32)
-            if fast and type(world) is _CORE:
+            if fast and type(world) in _CORES:
                 gains.append(_ext().rollout(world, seat, legal, BALANCED))
             else:
                 gains.append(self.python_gains(world, seat, legal, seed))
@@ -149,11 +147,14 @@ class SearchBot:
         order, actions, _ = sampler.draw(self.rng)
         deal = sampler.start.deal(order)
         weight = 1.0
-        on_core = type(deal) is _CORE and c_rollouts(view.rules)
+        on_core = type(deal) in _CORES and c_rollouts(view.rules)
         plays = self.level.plays and on_core
+        louse = view.rules.game == "louse"
         for s, action in actions:
             if s != view.seat and (plays or type(action) is not Play) and deal.phase is not Phase.ANTE:
-                if on_core:  # the C policy makes HeuristicBot's choice from the core's state, fresh memory
+                if on_core and louse:  # Louse's heuristic keeps no memory: its C policy is the whole bot
+                    guess = _ext().heur_decide_louse(deal, BALANCED)
+                elif on_core:  # the C policy makes HeuristicBot's choice from the core's state, fresh memory
                     guess = _ext().heur_decide(deal, BALANCED, {}, {}, False)[0]
                 else:
                     guess = HeuristicBot(0, BALANCED, "balanced").decide(deal.view(s, with_events=False)).action
@@ -196,7 +197,11 @@ def choose(
     order = sorted(range(len(legal)), key=lambda i: -means[i])
     best = order[0]
     unit = "penalty points" if view.rules.game == "louse" else "chips"
-    sign = -1 if view.rules.game == "louse" else 1
+    sign = -1 if view.rules.game == "louse" else 1  # Louse's gains are minus the penalty points taken
+
+    def shown(x: float) -> float:
+        return sign * x + 0.0  # + 0.0: no "-0.0 penalty points"
+
     deals = len(gains)
     if prior is not None and guard is not None and legal[best] != prior and prior in legal:
         p = legal.index(prior)
@@ -207,13 +212,13 @@ def choose(
         if lead <= guard * error:
             return Decision(
                 prior,
-                f"{prior}: the heuristic's choice; {legal[best]} looks {sign * lead:+.1f} {unit} better over "
+                f"{prior}: the heuristic's choice; {legal[best]} looks {shown(lead):+.1f} {unit} better over "
                 f"{deals} sampled deals, within the noise (±{error:.1f})",
             )
     second = order[1]
     reason = (
-        f"{legal[best]}: {sign * means[best]:+.1f} {unit} on average over {deals} sampled deals "
-        f"(next best, {legal[second]}: {sign * means[second]:+.1f})"
+        f"{legal[best]}: {shown(means[best]):+.1f} {unit} on average over {deals} sampled deals "
+        f"(next best, {legal[second]}: {shown(means[second]):+.1f})"
     )
     return Decision(legal[best], reason)
 

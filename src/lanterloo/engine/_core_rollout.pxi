@@ -1,6 +1,12 @@
 # The search bots' play-outs in C (included by _core.pyx): a sampled world, a core deal, played to its end by the
 # heuristic policy of _core_heur_loo.pxi in every seat, as SearchBot._play_out does with fresh HeuristicBots. No
-# Python object is made per action: a play-out of a three-card deal is a few microseconds of C.
+# Python object is made per action: a play-out of a three-card deal is a few microseconds of C. The Loo game whole
+# (five-card's exchange, Pam and flushes included) plays out here; Louse in _core_rollout_louse.pxi, chosen by the
+# world's type in ``rollout`` and ``playouts``.
+
+#: The games whose worlds ``rollout`` plays out (bots/search.py's ``c_rollouts`` asks, so that an extension built
+#: before a game was added here leaves that game's play-outs to Python).
+ROLLOUT_GAMES = frozenset({"loo", "louse"})
 
 
 cdef long long _play_to_end(Core c, HStyle* st, int seat) except? -1:
@@ -17,19 +23,33 @@ cdef long long _play_to_end(Core c, HStyle* st, int seat) except? -1:
             mems[s].seen[code] = 0
             mems[s].stood[code] = 0
     while not c.is_over:
-        if c.phase_ == P_EXCHANGE:
-            raise ValueError("the C play-out covers the Loo game without the exchange")
         s = c.to_act
-        code = _heur_decide(c, st, &mems[s], &arg, 0)  # a play-out view has no events: no own discards shown
+        # a play-out view has no events, so it shows no seat its own discards (thrown = 0), as in Python
+        code = _heur_decide(c, st, &mems[s], &arg, 0)
         c._do(code, arg)
     c._settle_c(won, paid)
     return c.stacks_[seat] + won[seat] - paid[seat]
 
 
-def rollout(Core world, int seat, actions, style):
+def rollout(world, int seat, actions, style):
     """For each of ``actions`` (legal for ``seat``, the seat to act in ``world``): a copy of ``world`` with the
     action taken, played to its end by the heuristic of ``style`` in every seat (``_play_to_end``). Returns how
-    many chips ``seat`` gained or lost from here, one float per action; ``world`` itself is not changed."""
+    many chips ``seat`` gained or lost from here, one float per action (Louse: the penalty points it avoided, so
+    minus those it takes from here on); ``world`` itself is not changed."""
+    if type(world) is LouseCore:
+        return _rollout_louse(world, seat, actions, style)
+    return _rollout_loo(world, seat, actions, style)
+
+
+def playouts(world, long long count, style):
+    """Play ``count`` copies of ``world`` to their end (the benchmark of bench/playouts.py). Returns the sum of the
+    stacks (Louse: the penalty points) of seat 0 after them, so that the work cannot be skipped."""
+    if type(world) is LouseCore:
+        return _playouts_louse(world, count, style)
+    return _playouts_loo(world, count, style)
+
+
+cdef list _rollout_loo(Core world, int seat, actions, style):
     cdef HStyle st = _style_of(style)
     cdef Core c
     cdef int code
@@ -49,9 +69,7 @@ def rollout(Core world, int seat, actions, style):
     return out
 
 
-def playouts(Core world, long long count, style):
-    """Play ``count`` copies of ``world`` to their end (the benchmark of bench/playouts.py). Returns the sum of the
-    stacks of seat 0 after them, so that the work cannot be skipped."""
+cdef long long _playouts_loo(Core world, long long count, style) except? -1:
     cdef HStyle st = _style_of(style)
     cdef long long i, total = 0
     cdef Core c
