@@ -55,7 +55,7 @@ Clock = Callable[[], float]
 #: of a deal's chips under random play (returns from -6 to +12 in three-card, -10 to +20 in five-card, standard
 #: deviation 5 and 8). The calibration in docs/bots.md chose these.
 UCT_C = {"three-card": 10.0, "five-card": 16.0}
-ROLLOUTS = 2  # random play-outs per leaf (RandomRolloutEvaluator)
+ROLLOUTS = 1  # random play-outs per leaf (RandomRolloutEvaluator): 1, 2 and 4 were tried (docs/bots.md)
 
 
 class TimedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]

@@ -44,5 +44,5 @@ def test_the_text_report_names_the_budget_and_the_settings(capsys: pytest.Captur
     assert ismcts_match.main(argv) == 0
     out = capsys.readouterr().out
     assert "rotations of balanced, ismcts-1ms" in out
-    assert "1 ms of CPU time per decision" in out and "RandomRolloutEvaluator(2)" in out
+    assert "1 ms of CPU time per decision" in out and "RandomRolloutEvaluator(1)" in out
     assert "ismcts-1ms:" in out and "simulations each" in out

@@ -221,7 +221,8 @@ def run(
     """Play the tournament in ``workers`` processes (1: in this process), or on Ray (``backend="ray"``: the cluster
     at ``ray_address``, else a local instance of ``workers`` CPUs), calling ``progress`` with the number of deals
     done as chunks finish."""
-    size = max(1, min(50, plan.deals // (4 * max(1, workers)) or 1))
+    # in this process a chunk is only a unit of progress: one deal each; else a few chunks per worker
+    size = 1 if workers <= 1 and backend == "local" else max(1, min(50, plan.deals // (4 * max(1, workers)) or 1))
     chunks = _chunks(plan, size)
     rows: list[list[float]] = []
     for part in map_chunks(_chunk, plan, chunks, workers, backend, ray_address):
