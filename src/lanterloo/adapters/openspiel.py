@@ -11,7 +11,9 @@ Game parameters are the table (``players``, ``stack``, ``dealer``, ``pool``) and
 
 The information state of a seat is its dealt hand, its hand now and the deal's record as shown to it; the
 observation is ``spaces.encode`` of its view; the information-state tensor adds every finished trick's cards by
-seat. ``resample_from_infostate`` draws a deal the seat cannot tell from this one (``worlds.sample``).
+seat. ``resample_from_infostate`` draws a deal the seat cannot tell from this one (``worlds.sample``), and
+``state_from_view`` (``Resampler``) does the same from a seat's ``View`` alone: how a lanterloo player hands its
+position to an OpenSpiel algorithm (bench/ismcts_match.py).
 """
 
 from __future__ import annotations
