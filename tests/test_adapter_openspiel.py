@@ -137,3 +137,29 @@ def test_a_stack_that_cannot_pay_the_ante_is_refused() -> None:
         pyspiel.load_game("lanterloo_three_card(players=3,ante=5000)")
     with pytest.raises(LooError, match="at least 1 chip"):
         pyspiel.load_game("lanterloo_three_card(players=3,stack=0)")
+
+
+@pytest.mark.parametrize("name", ["lanterloo_three_card(players=4)", "lanterloo_five_card(players=4)"])
+def test_a_state_built_from_a_seats_view_has_that_seats_information_state(name: str) -> None:
+    game = pyspiel.load_game(name)
+    rng = random.Random(7)
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+                continue
+            p = state.current_player()
+            built = adapter.state_from_view(game, state.deal.view(p), rng, state.dealt(p))
+            assert built.information_state_string(p) == state.information_state_string(p)
+            assert built.legal_actions() == state.legal_actions()
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_a_view_of_a_deal_at_another_table_is_refused() -> None:
+    from lanterloo.engine import Deal
+
+    deal = Deal(rules_with("three-card"), [1000] * 4, 0, seed=1)
+    game = pyspiel.load_game("lanterloo_three_card(players=4)")  # stacks of 100, not 1000
+    with pytest.raises(LooError, match="does not start as this game's table"):
+        adapter.state_from_view(game, deal.view(deal.seats_to_act()[0]), random.Random(1))

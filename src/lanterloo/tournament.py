@@ -18,11 +18,12 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from lanterloo.bots import make_bot
+from lanterloo.bots import Bot, make_bot
+from lanterloo.bots.base import BotFactory
 from lanterloo.engine import Deal, deck_for
 from lanterloo.errors import LooError
 from lanterloo.rules import Rules
@@ -89,6 +90,9 @@ class Plan:
     deals: int
     seed: int
     stack: int = 1000
+    #: Bots from outside the registry (an outside opponent, a bot timed to a budget), by the name ``bots`` gives
+    #: them; every other name is made by ``make_bot``. A process pool pickles them: a closure needs ``workers=1``.
+    makers: Mapping[str, BotFactory] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         if len(self.bots) < 2:
@@ -113,6 +117,11 @@ class Plan:
         for i, b in enumerate(self.bots):
             out.append(f"{b} {self.bots[: i + 1].count(b)}" if self.bots.count(b) > 1 else b)
         return out
+
+    def make(self, name: str, seed: int) -> Bot:
+        """The bot ``name`` (from ``makers``, else the registry), seeded."""
+        maker = self.makers.get(name)
+        return maker(seed) if maker is not None else make_bot(name, seed)
 
     def lineups(self) -> list[list[int]]:
         """For each rotation, the bot (an index into ``bots``) at each seat."""
@@ -177,7 +186,7 @@ def play_deal(plan: Plan, index: int) -> list[float]:
     louse = plan.rules.game == "louse"
     for r, lineup in enumerate(plan.lineups()):
         bots = [
-            make_bot(plan.bots[b], random.Random(f"{plan.seed}/{index}/{r}/{s}").getrandbits(63))
+            plan.make(plan.bots[b], random.Random(f"{plan.seed}/{index}/{r}/{s}").getrandbits(63))
             for s, b in enumerate(lineup)
         ]
         deal = Deal(plan.rules, [plan.stack] * plan.players, 0, deck=deck)
@@ -212,7 +221,8 @@ def run(
     """Play the tournament in ``workers`` processes (1: in this process), or on Ray (``backend="ray"``: the cluster
     at ``ray_address``, else a local instance of ``workers`` CPUs), calling ``progress`` with the number of deals
     done as chunks finish."""
-    size = max(1, min(50, plan.deals // (4 * max(1, workers)) or 1))
+    # in this process a chunk is only a unit of progress: one deal each; else a few chunks per worker
+    size = 1 if workers <= 1 and backend == "local" else max(1, min(50, plan.deals // (4 * max(1, workers)) or 1))
     chunks = _chunks(plan, size)
     rows: list[list[float]] = []
     for part in map_chunks(_chunk, plan, chunks, workers, backend, ray_address):

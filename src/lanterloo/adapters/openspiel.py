@@ -11,13 +11,16 @@ Game parameters are the table (``players``, ``stack``, ``dealer``, ``pool``) and
 
 The information state of a seat is its dealt hand, its hand now and the deal's record as shown to it; the
 observation is ``spaces.encode`` of its view; the information-state tensor adds every finished trick's cards by
-seat. ``resample_from_infostate`` draws a deal the seat cannot tell from this one (``worlds.sample``).
+seat. ``resample_from_infostate`` draws a deal the seat cannot tell from this one (``worlds.sample``), and
+``state_from_view`` (``Resampler``) does the same from a seat's ``View`` alone: how a lanterloo player hands its
+position to an OpenSpiel algorithm (bench/ismcts_match.py).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,7 +30,7 @@ import pyspiel
 from lanterloo.adapters import spaces
 from lanterloo.bots import worlds
 from lanterloo.cards import Card
-from lanterloo.engine import Deal, deck_for
+from lanterloo.engine import Deal, View, deck_for
 from lanterloo.engine.scoring import louse_card_values
 from lanterloo.errors import LooError
 from lanterloo.rules import PRESET_INFO, Rules, rules_with
@@ -164,26 +167,41 @@ class LooGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class _Held:
-    """The state's table and ``Deal``, in a box that OpenSpiel's clone (a deep copy) copies with ``Deal.copy``,
-    and its pickling writes as the deck and the actions."""
+    """The state's table, the cards dealt so far and the ``Deal``, in a box that OpenSpiel's clone (a deep copy)
+    copies with ``Deal.copy`` and a shallow copy of the cards (a deep copy of a list of ``Card``s rebuilds every
+    card: a third of a random play-out's time in ISMCTS), and its pickling writes as the deck and the actions."""
 
-    __slots__ = ("deal", "table")
+    __slots__ = ("deal", "keys", "order", "table")
 
-    def __init__(self, table: Table, deal: Deal | None) -> None:
+    def __init__(self, table: Table, deal: Deal | None, order: list[Card] | None = None) -> None:
         self.table = table
         self.deal = deal
+        self.order = order if order is not None else []
+        # each seat's information-state string in this state: ISMCTS asks for it two or three times per node it
+        # passes, and it is the seat's whole record; forgotten at every action
+        self.keys: dict[int, str] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return _Held(self.table, self.deal.copy() if self.deal is not None else None)
+        held = _Held(self.table, self.deal.copy() if self.deal is not None else None, list(self.order))
+        held.keys = dict(self.keys)
+        return held
 
     def __reduce__(self) -> tuple[Any, ...]:
         if self.deal is None:
-            return (_Held, (self.table, None))
+            return (_dealing, (self.table, [int(c) for c in self.order]))
         return (_replayed, (self.table, [int(c) for c in self.deal.started.deck], list(self.deal.actions)))
 
 
+def _dealing(table: Table, order: list[int]) -> _Held:
+    return _Held(table, None, [Card(c) for c in order])
+
+
 def _replayed(table: Table, deck: list[int], actions: list[tuple[int, Any]]) -> _Held:
-    return _Held(table, worlds.replay(table.start, deck, actions))
+    return _Held(table, worlds.replay(table.start, deck, actions), [Card(c) for c in deck])
+
+
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 class LooState(pyspiel.State):  # type: ignore[misc]
@@ -191,8 +209,12 @@ class LooState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: LooGame) -> None:
         super().__init__(game)
-        self.order: list[Card] = []
         self.held = _Held(table_of(game), None)
+
+    @property
+    def order(self) -> list[Card]:
+        """The cards chance has dealt so far, top of the deck first."""
+        return self.held.order
 
     @property
     def table(self) -> Table:
@@ -205,11 +227,12 @@ class LooState(pyspiel.State):  # type: ignore[misc]
     # --- chance -----------------------------------------------------------------------------------------------
 
     def current_player(self) -> int:
-        if self.deal is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.deal.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return self.deal.seats_to_act()[0]
+        deal = self.held.deal  # OpenSpiel asks this many times per action: one attribute read, not three
+        if deal is None:
+            return _CHANCE
+        if deal.is_over:
+            return _TERMINAL
+        return deal.seats_to_act()[0]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         taken = set(self.order)
@@ -222,9 +245,13 @@ class LooState(pyspiel.State):  # type: ignore[misc]
         assert self.deal is not None
         if player not in self.deal.seats_to_act():
             return []
-        return self.table.space.legal(self.deal.view(player, with_events=False))
+        # the deal's own list and the seat's hand: what ``space.legal`` reads from a view, without building one
+        hand = self.deal.hand(player)
+        return sorted(self.table.space.index(a, hand) for a in self.deal.legal_actions(player))
 
     def _apply_action(self, action: int) -> None:
+        if self.held.keys:
+            self.held.keys = {}
         if self.deal is None:
             card = Card(action)  # refuses an index that is no card
             if card in self.order or card not in self.table.pack:
@@ -234,8 +261,11 @@ class LooState(pyspiel.State):  # type: ignore[misc]
                 self.held.deal = self.table.start.deal(self.order)
             return
         seat = self.deal.seats_to_act()[0]
-        view = self.deal.view(seat, with_events=False)
-        self.deal.apply(self.table.space.action(action, view), seat)
+        space = self.table.space
+        # from the deal's hand and legal list rather than a view: a core deal builds its views on a Python shadow
+        # of itself, which would cost a random play-out most of its time
+        legal = self.deal.legal_actions(seat) if action == space.civil else ()
+        self.deal.apply(space.decode(action, self.deal.hand(seat), legal), seat)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -257,17 +287,10 @@ class LooState(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> LooState:
         """A state ``player_id`` cannot tell from this one, drawn by ``worlds.sample``."""
-        fresh = LooState(self.get_game())
         if self.deal is None:
-            return fresh  # nothing is known yet
+            return LooState(self.get_game())  # nothing is known yet
         rng = random.Random(int(probability_sampler() * 2**53))
-        order, actions = worlds.sample(self.deal.view(player_id), rng, self.dealt(player_id))
-        for c in order:
-            fresh.apply_action(int(c))
-        assert fresh.deal is not None
-        for seat, a in actions:
-            fresh.apply_action(self.table.space.index(a, fresh.deal.hand(seat)))
-        return fresh
+        return Resampler(self.get_game(), self.deal.view(player_id), self.dealt(player_id)).draw(rng)
 
     def dealt(self, seat: int) -> list[Card]:
         """The cards ``seat`` was dealt (empty before the deal)."""
@@ -278,6 +301,38 @@ class LooState(pyspiel.State):  # type: ignore[misc]
             return f"dealing: {' '.join(map(str, self.order))}"
         hands = " | ".join(" ".join(map(str, self.deal.hand(s))) for s in range(self.table.players))
         return f"{self.deal.phase.value}; hands {hands}; pool {self.deal.pool}; stacks {list(self.deal.stacks)}"
+
+
+class Resampler:
+    """States of ``game`` that the seat of ``view`` cannot tell from the deal the view shows, drawn by
+    ``worlds.sample``: how a player who knows only its ``View`` hands its position to an OpenSpiel algorithm, and
+    the determinisations of a search from it. What the view fixes is worked out once (``worlds.Sampler``), so a
+    search drawing many pays for it once. ``dealt`` is the hand the seat was dealt, which the view forgets once the
+    seat takes the Miss; without it that hand is drawn too. The game's table (players, stacks, dealer, pool carried
+    in) must be the deal's."""
+
+    def __init__(self, game: LooGame, view: View, dealt: Sequence[Card] | None = None) -> None:
+        table = table_of(game)
+        if worlds.Start.of(view) != table.start or view.rules != table.rules:
+            raise LooError(
+                "The view is of a deal that does not start as this game's table does (rules, stacks, dealer, pool)."
+            )
+        self.game = game
+        self.sampler = worlds.Sampler(view, dealt)
+
+    def draw(self, rng: random.Random) -> LooState:
+        order, _, world = self.sampler.draw(rng)
+        # the sampled deal is the one its deck and actions replay to: the state the same chance outcomes and
+        # action indices would reach, without replaying them again
+        state = LooState(self.game)
+        state.held.order = list(order)
+        state.held.deal = world
+        return state
+
+
+def state_from_view(game: LooGame, view: View, rng: random.Random, dealt: Sequence[Card] | None = None) -> LooState:
+    """One state ``Resampler(game, view, dealt)`` draws."""
+    return Resampler(game, view, dealt).draw(rng)
 
 
 class LooObserver:
@@ -311,8 +366,12 @@ class LooObserver:
         if state.deal is None:
             return f"seat {player}; the cards are being dealt"
         if self.recall:
-            dealt = " ".join(map(str, sorted(state.dealt(player))))
-            return f"seat {player}; dealt {dealt}; hand " + worlds.seen(state.deal.view(player))
+            known = state.held.keys.get(player)
+            if known is None:
+                dealt = " ".join(map(str, sorted(state.dealt(player))))
+                known = f"seat {player}; dealt {dealt}; hand " + worlds.seen(state.deal.view(player))
+                state.held.keys[player] = known
+            return known
         v = state.deal.view(player, with_events=False)
         trick = " ".join(f"{s}:{c}" for s, c in v.trick)
         decl = " ".join(str(d) if d is not None else "-" for d in v.declarations)

@@ -107,12 +107,17 @@ class ActionSpace:
     def action(self, index: int, view: View) -> Action:
         """The action ``index`` stands for in the state ``view`` shows (the discards need the seat's hand, the civil
         lead the trump suit). It need not be legal: ask ``legal`` for that."""
+        return self.decode(index, view.hand, view.legal)
+
+    def decode(self, index: int, hand: Sequence[Card], legal: Sequence[Action]) -> Action:
+        """``action`` from the seat's hand and legal actions alone (an environment holding the deal need build no
+        view): the hand is read only for an exchange, the legal actions only for the civil lead."""
         if not 0 <= index < self.size:
             raise LooError(f"Action index {index} is outside 0 to {self.size - 1}.")
         if index < len(self.deck):
             return Play(self.deck[index])
         if index == self.civil:
-            for a in view.legal:
+            for a in legal:
                 if type(a) is Play and a.civil:
                     return a
             raise LooError("A civil lead of the ace of trumps is not open now.")
@@ -121,7 +126,7 @@ class ActionSpace:
         if index < self.first_discard:
             return Ante(self.antes[index - self.first_ante])
         positions = index - self.first_discard
-        hand = sorted(view.hand)
+        hand = sorted(hand)
         if positions >> len(hand):
             raise LooError(f"Action index {index} names a card position beyond a hand of {len(hand)}.")
         return discard(sum(1 << c for pos, c in enumerate(hand) if positions >> pos & 1))
