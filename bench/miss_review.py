@@ -45,6 +45,7 @@ from lanterloo.bots.knowledge import Knowledge
 from lanterloo.bots.search import SearchBot
 from lanterloo.bots.style import BALANCED, STYLES
 from lanterloo.engine import Deal, Decl, Phase, View, core
+from lanterloo.errors import LooError
 from lanterloo.session import Session
 
 PRESETS = ("three-card", "mississippi", "rams-loo")
@@ -391,7 +392,30 @@ def report_frequency(preset: str, deals: int, seed: int) -> None:
             print(f"| {style} {label} | {cells} | {c.taken_deals / c.deals:.1%} |")
 
 
-def main() -> None:
+def check_args(args: argparse.Namespace) -> str | None:
+    """One sentence for arguments the review cannot run with (a game with no Miss would never yield a position)."""
+    for preset in args.presets:
+        try:
+            rules = rules_with(preset)
+        except LooError as e:
+            return str(e)
+        if rules.game != "loo" or not rules.miss:
+            return f"{preset} deals no Miss, so there is nothing to review there: choose from {', '.join(PRESETS)}."
+        lo, hi = rules.player_range()
+        if not lo <= PLAYERS <= hi:
+            return f"{preset} is not played by {PLAYERS} players, which the review seats."
+    counts = ("deals", "positions", "hard", "versus", "paired")
+    for name in counts:
+        if getattr(args, name) < 0:
+            return f"--{name} must be 0 or more, not {getattr(args, name)}."
+    if not 1 <= args.first_place <= PLAYERS:
+        return f"--first-place must be a place from 1 to {PLAYERS}, not {args.first_place}."
+    if args.workers < 1:
+        return f"--workers must be at least 1, not {args.workers}."
+    return None
+
+
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--presets", nargs="+", default=list(PRESETS))
     parser.add_argument("--deals", type=int, default=0, help="deals per session for the frequencies (0: skip)")
@@ -403,7 +427,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="processes for --versus")
     parser.add_argument("--before", action="store_true", help="--deals with the Python bots as before the review")
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    refusal = check_args(args)
+    if refusal:
+        parser.error(refusal)
     if args.before:
         declare.declined_miss = _no_change
     for preset in args.presets:

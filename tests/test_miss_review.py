@@ -83,3 +83,22 @@ def test_loo_decl_2_only_seats_that_stood_while_the_miss_was_there_count_as_choo
     assert k.strength[eldest] == max(before[eldest], 1.0 + SELECTIVITY * (1.0 - declare.DECLINED_MISS))
     assert k.strength[eldest] > before[eldest]
     assert k.strength[taker] == before[taker] and k.strength[later] == before[later]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--presets", "five-card", "--positions", "10"], "five-card deals no Miss"),
+        (["--presets", "irish", "--deals", "50"], "irish deals no Miss"),
+        (["--presets", "nosuch"], "Unknown variant 'nosuch'"),
+        (["--deals", "-5"], "--deals must be 0 or more, not -5."),
+        (["--first-place", "6", "--positions", "3"], "--first-place must be a place from 1 to 5, not 6."),
+    ],
+)
+def test_bad_arguments_are_one_sentence_not_a_hang_or_a_traceback(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as e:
+        miss_review.main(argv)
+    assert e.value.code == 2
+    assert message in capsys.readouterr().err

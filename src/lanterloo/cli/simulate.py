@@ -77,8 +77,8 @@ def format_summary(s: SimSummary, rules: Rules) -> str:
         lines.append(
             f"{s.asked:,} deals were asked for; the last match played {more:,} more to its end (LOUSE-MATCH-1)."
             if s.is_louse
-            else f"{s.asked:,} deals were asked for; the last session played {more:,} more to empty the pool "
-            "(SESSION-4)."
+            else f"{s.asked:,} deals were asked for; the last session played {more:,} more to empty the "
+            f"{'pot' if rules.game == 'lou' else 'pool'} (SESSION-4)."
         )
     if s.differences:
         lines.append("House rules: " + ", ".join(f"{k}={value_text(v)}" for k, v in s.differences.items()) + ".")
