@@ -50,6 +50,20 @@ def test_a_sampled_deal_never_contradicts_what_the_seat_knows(preset: str, seed:
     assert world.legal_actions(seat) == deal.legal_actions(seat)
 
 
+@pytest.mark.parametrize("seed", [6, 13, 20, 27, 34])
+def test_a_lou_deal_is_sampled_after_a_seat_has_drawn_LOU_DRAW_1_LOU_DECL_1(seed: int) -> None:
+    """Regression: once a seat that committed In had drawn, the sampler re-drew its secret In or Out as a discard,
+    so no replay was legal and it raised "No deal matching". The reveal makes every seat's In or Out public."""
+    deal = _lou_deal_at({"lou_follow_suit": True, "lou_payout": "B", "lou_draw": 1, "lou_match_cap": 20}, 4, seed, 6)
+    seat = deal.seats_to_act()[-1]
+    view = deal.view(seat)
+    assert view.phase is Phase.EXCHANGE and any(x is not None for x in view.exchanged)
+    for k in range(3):
+        world = worlds.world(view, random.Random(k))
+        assert worlds.seen(world.view(seat)) == worlds.seen(view)
+        assert world.legal_actions(seat) == deal.legal_actions(seat)
+
+
 def test_sampled_deals_vary_the_cards_the_seat_cannot_see() -> None:
     deal = _deal_at("three-card", 4, 1)
     seat = deal.seats_to_act()[0]
@@ -256,11 +270,7 @@ def test_the_c_play_out_gives_the_python_play_outs_result_in_lou(players: int, o
         assert search.c_rollouts(view.rules)
         rng = random.Random(seed)
         for _ in range(3):
-            try:
-                world = worlds.world(view, rng)
-            except LooError:  # the sampler finds no deal in Lou's draw once a seat has drawn (worlds.py, known)
-                assert view.phase is Phase.EXCHANGE and any(x is not None for x in view.exchanged)
-                break
+            world = worlds.world(view, rng)
             legal = world.legal_actions(seat)
             in_c = core.ext().rollout(world, seat, legal, BALANCED)
             assert in_c == bot.python_gains(world, seat, legal, 0)

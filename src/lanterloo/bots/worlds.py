@@ -186,6 +186,7 @@ class _Plan:
     eff: tuple[int, ...]
     discards: dict[int, list[int]]  # other seat -> the dealt positions it exchanged (a fixed choice)
     history: list[tuple[int, Action | None]]  # None: another seat's exchange or secret In or Out, to re-draw
+    secret: frozenset[int]  # the indices in history of secret In or Out (the other Nones are exchanges)
 
     @classmethod
     def of(cls, view: View, where: Layout, dealt: Sequence[Card] | None) -> _Plan:
@@ -199,7 +200,9 @@ class _Plan:
         played: set[Card] = set()
         swapped: set[Card] = set()
         drawn: set[Card] = set()
-        secret = not any(type(e) is Revealed for e in view.events)
+        # the reveal shows every seat's In or Out (LOU-DECL-1), though each Committed stays censored in the record
+        revealed = next((e.in_play for e in view.events if type(e) is Revealed), None)
+        secret: set[int] = set()  # indices into history of others' In or Out not yet revealed, to re-draw
         miss_cards: set[Card] = set()
         stock_at = 0
         for e in view.events:
@@ -218,7 +221,13 @@ class _Plan:
                     final[e.seat] = kept + draws
                 history.append((e.seat, e.action if e.seat == me else None))
             elif type(e) is Committed:
-                history.append((e.seat, e.action if e.seat == me or not secret else None))
+                if e.seat == me:
+                    history.append((e.seat, e.action))
+                elif revealed is not None:
+                    history.append((e.seat, STAND if revealed[e.seat] else PASS))
+                else:
+                    secret.add(len(history))
+                    history.append((e.seat, None))
             elif action is not None and e.seat is not None:
                 history.append((e.seat, action))
                 if e.seat == me and type(action) is Play:
@@ -255,7 +264,7 @@ class _Plan:
             if s in known:
                 known[s].update(shown)
         pack = deck_for(view.rules, n)
-        return cls(pack, fixed, final, known, voids, eff, discards, history)
+        return cls(pack, fixed, final, known, voids, eff, discards, history, frozenset(secret))
 
     def draw(self, rng: random.Random) -> list[Card] | None:
         """A deck order keeping the fixed cards, the others' known cards in their hands, and their voids."""
@@ -289,12 +298,13 @@ class _Plan:
     def actions(self, order: Sequence[Card], rng: random.Random) -> list[tuple[int, Action]]:
         """The action list with the others' hidden choices drawn for this deck order."""
         out: list[tuple[int, Action]] = []
-        for s, a in self.history:
+        for k, (s, a) in enumerate(self.history):
             if a is None:
-                if s in self.discards:
-                    a = discard(sum(1 << order[i] for i in self.discards[s]))
-                else:
+                # a seat that commits In and then draws has both a secret choice and a discard to re-draw
+                if k in self.secret:
                     a = rng.choice((STAND, PASS))
+                else:
+                    a = discard(sum(1 << order[i] for i in self.discards[s]))
             out.append((s, a))
         return out
 
