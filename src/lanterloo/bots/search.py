@@ -144,7 +144,7 @@ class SearchBot:
         hold a hand worth standing on. With ``Level.plays`` each card they played is asked about too."""
         view = sampler.view
         order, actions, _ = sampler.draw(self.rng)
-        deal = sampler.start.deal(order)
+        deal = sampler.deal(order, self.rng)
         weight = 1.0
         on_core = (type(deal) is _CORE or type(deal) is _LOU_CORE) and c_rollouts(view.rules)
         plays = self.level.plays and on_core
@@ -159,6 +159,8 @@ class SearchBot:
                 if guess != action:
                     weight *= UNLIKELY
             deal.apply(action, s)
+        if sampler.plan.reshuffles:
+            deal.draw_freely()  # a pure deal, its recorded reshuffles used up (worlds.Sampler.deal)
         return deal, weight
 
     def _play_out(self, deal: Deal, rng: random.Random) -> None:
