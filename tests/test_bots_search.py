@@ -128,6 +128,25 @@ def test_a_reshuffle_the_seat_saw_is_drawn_afresh_in_each_world_PAM_EXCH_2() -> 
     assert len(holders) > 3
 
 
+def test_a_seeded_search_bot_is_deterministic_after_a_reshuffle_LOU_DRAW_1() -> None:
+    """The sampled deals replay the reshuffle the seat saw, and a reshuffle in a play-out draws from a seed of the
+    bot's own stream: the same seed, the same decision and reason."""
+    options = {"lou_draw": 3, "exchange_shortfall": "reshuffle", "lou_follow_suit": True}
+    checked = 0
+    for seed in range(6):
+        deal = _lou_deal_at(options, 17, seed, 24)  # no stock left: every draw reshuffles
+        if deal.is_over:
+            continue
+        seat = deal.seats_to_act()[0]
+        view = deal.view(seat)
+        if not any(type(e) is Reshuffled for e in view.events):
+            continue
+        first, again = SearchBot(seed, "medium").decide(view), SearchBot(seed, "medium").decide(view)
+        assert first == again and first.action in view.legal
+        checked += 1
+    assert checked >= 2
+
+
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_a_search_bot_plays_whole_lou_deals_with_draws_at_every_level_LOU_DRAW_1(level: str) -> None:
     """No sampled deal is missing in Lou's draw, a reshuffle included: the bot finishes every deal legally."""

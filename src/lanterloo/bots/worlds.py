@@ -162,11 +162,13 @@ class Sampler:
     def deal(self, order: Sequence[Card], rng: random.Random) -> Deal:
         """The deal ``order``, the last deck order drawn, starts, before any action. Where the seat saw the stock
         reshuffled, the reshuffles are recorded: the dead cards of this world in the order drawn with it, the cards
-        the seat drew where it drew them; a seed from ``rng`` gives later reshuffles (in a play-out) the same luck
-        for the same bot seed."""
-        if not self.plan.reshuffles:
-            return self.start.deal(order)
-        return self.start.deal(order, self.reshuffled, rng.getrandbits(32))
+        the seat drew where it drew them. Where a reshuffle may come, a seed from ``rng`` gives it (in a play-out)
+        the same luck for the same bot seed."""
+        if self.plan.reshuffles:
+            return self.start.deal(order, self.reshuffled, rng.getrandbits(32))
+        if self.start.rules.exchange_shortfall == "reshuffle":
+            return self.start.deal(order, None, rng.getrandbits(32))  # a reshuffle may come in a play-out
+        return self.start.deal(order)
 
 
 def replay_is_enough(rules: Rules) -> bool:
