@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from lanterloo import Session, rules_with, sim, simbatch
-from lanterloo.bots import knowledge, louse, make_bots, payoff
+from lanterloo.bots import declare, knowledge, louse, make_bots, payoff
 from lanterloo.bots.heuristic import PRIOR_WEIGHT, HeuristicBot
 from lanterloo.engine import core
 from lanterloo.rules import Rules
@@ -157,6 +157,7 @@ def test_the_c_policy_has_the_python_constants_and_tables() -> None:
     got = core.ext().heur_constants()
     assert got["FUTURE_THREAT"] == knowledge.FUTURE_THREAT
     assert got["LINKED"] == payoff.LINKED and got["PRIOR_WEIGHT"] == PRIOR_WEIGHT
+    assert got["DECLINED_MISS"] == declare.DECLINED_MISS
     for name in ("RUFF_IF_VOID", "RUFF_OTHERWISE", "OVERRUFF", "SELECTIVITY", "EXCHANGED"):
         assert got[name] == getattr(knowledge, name), name
     for name, value in core.ext().heur_louse_constants().items():

@@ -71,7 +71,7 @@ class HeuristicBot:
             return decide_louse(k, self.style)
         if phase is Phase.DECLARE:
             self._watch(view)
-        activity = self._activity(view)
+        activity = self.activity(view)
         k.weigh_strength(activity)
         if phase is Phase.PLAY:
             return decide_trick(k, self.style)
@@ -98,7 +98,8 @@ class HeuristicBot:
                 self._seen[s] = self._seen.get(s, 0) + 1
                 self._stood[s] = self._stood.get(s, 0) + (d is not Decl.PASS)
 
-    def _activity(self, view: View) -> list[float]:
+    def activity(self, view: View) -> list[float]:
+        """How likely each seat is to stand, as the bot judges it now: what it watched, blended with the prior."""
         prior = prior_activity(view)
         return [
             (self._stood.get(s, 0) + PRIOR_WEIGHT * prior) / (self._seen.get(s, 0) + PRIOR_WEIGHT)

@@ -120,8 +120,8 @@ def format_summary(s: SimSummary, rules: Rules) -> str:
     if s.is_louse and s.match_losers:
         shown = s.match_losers[:20]
         losers = "; ".join(" and ".join(s.names[x] for x in m) for m in shown)
-        more = f"; … ({len(s.match_losers) - len(shown)} more)" if len(s.match_losers) > len(shown) else ""
-        lines.append(f"\nMatch losers in order: {losers}{more}.")
+        rest = f"; … ({len(s.match_losers) - len(shown)} more)" if len(s.match_losers) > len(shown) else ""
+        lines.append(f"\nMatch losers in order: {losers}{rest}.")
     if s.history_path:
         lines.append(
             f"\nHand history: {s.history_path} ({s.deals:,} deals). Check it with: loo replay {s.history_path} --verify"

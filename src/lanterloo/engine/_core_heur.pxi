@@ -24,6 +24,7 @@ cdef double H_SELECTIVITY = 0.6
 cdef double H_EXCHANGED = 0.15
 cdef double H_LINKED = 0.35
 cdef double H_PRIOR_WEIGHT = 10.0
+cdef double H_DECLINED_MISS = 0.4  # bots/declare.py
 cdef double H_THREAT[3]  # FUTURE_THREAT by mode: loo, lou, louse
 H_THREAT[0] = 0.9
 H_THREAT[1] = 0.9
@@ -37,6 +38,7 @@ def heur_constants():
     return {
         "RUFF_IF_VOID": H_RUFF_IF_VOID, "RUFF_OTHERWISE": H_RUFF_OTHERWISE, "OVERRUFF": H_OVERRUFF,
         "SELECTIVITY": H_SELECTIVITY, "EXCHANGED": H_EXCHANGED, "LINKED": H_LINKED, "PRIOR_WEIGHT": H_PRIOR_WEIGHT,
+        "DECLINED_MISS": H_DECLINED_MISS,
         "FUTURE_THREAT": {"loo": H_THREAT[0], "lou": H_THREAT[1], "louse": H_THREAT[2]},
     }
 

@@ -52,6 +52,19 @@ cdef void _weigh_strength(Know* k, Core c, double* activity) noexcept:
         k.strength[s] = 1.0 + H_SELECTIVITY * (1.0 - activity[s]) + ex
 
 
+cdef void _declined_miss(Know* k, Core c) noexcept:
+    """declare.declined_miss: the seats that stood while the Miss was still there hold stronger hands"""
+    cdef int s, last
+    cdef double strength
+    if not c.p.miss or c.miss_withdrawn:
+        return
+    last = k.n if c.miss_taker < 0 else (c.miss_taker - k.eldest + k.n) % k.n
+    strength = 1.0 + H_SELECTIVITY * (1.0 - H_DECLINED_MISS) + (H_EXCHANGED if c.p.f.exchange else 0.0)
+    for s in range(k.n):
+        if s != k.seat and c.decl[s] == D_PLAY and (s - k.eldest + k.n) % k.n < last:
+            k.strength[s] = _max_(k.strength[s], strength)
+
+
 cdef void _weigh_seats(Know* k, Core c, HStyle* st, double* activity) noexcept:
     """declare._weigh_seats with the bot's activity"""
     cdef int s, d, dealer = c.dealer_
@@ -166,6 +179,7 @@ cdef int _declare(Core c, Know* k, HStyle* st, double* activity, uint64_t legal)
     cdef Acc acc
     cdef bint leads
     _weigh_seats(k, c, st, activity)
+    _declined_miss(k, c)
     _pay_loo(&y, c, k.seat, 1.0, k.t.pam >= 0 and (k.hand >> k.t.pam) & 1, False)
     if k.t.trump == NO_TRUMP:  # declare._irish_value: the first player in names trumps with his lead
         leads = True
