@@ -149,21 +149,29 @@ def test_a_seeded_search_bot_is_deterministic_after_a_reshuffle_LOU_DRAW_1() -> 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_a_search_bot_plays_whole_lou_deals_with_draws_at_every_level_LOU_DRAW_1(level: str) -> None:
-    """No sampled deal is missing in Lou's draw, a reshuffle included: the bot finishes every deal legally."""
-    cases: list[tuple[int, dict[str, object]]] = [
-        (4, {"lou_draw": 1, "lou_follow_suit": True}),
-        (12, {"lou_draw": 3, "exchange_shortfall": "reshuffle", "declare": "sequential"}),
+    """No sampled deal is missing in Lou's draw, a reshuffle included: the bot finishes every deal legally. The
+    bots sit last to draw, so with seventeen seats (no stock left) they decide after reshuffles."""
+    cases: list[tuple[int, int, dict[str, object]]] = [
+        (4, 1, {"lou_draw": 1, "lou_follow_suit": True}),
+        (17, 2, {"lou_draw": 3, "exchange_shortfall": "reshuffle"}),
+        (17, 5, {"lou_draw": 3, "exchange_shortfall": "reshuffle"}),
     ]
-    for players, options in cases:
-        deal = _lou_deal_at(options, players, 1, 0)
-        bots = {s: SearchBot(s, level) for s in range(3)}
-        helper = make_bot("random", 1)
+    after_a_reshuffle = 0
+    for players, seed, options in cases:
+        deal = _lou_deal_at(options, players, seed, 0)
+        bots = {(deal.dealer - k) % players: SearchBot(k, level) for k in range(3)}
+        helper = make_bot("random", seed)
         while not deal.is_over:
             seat = deal.seats_to_act()[0]
             view = deal.view(seat)
-            decision = bots[seat].decide(view) if seat in bots else helper.decide(view)
+            if seat in bots:
+                decision = bots[seat].decide(view)
+                after_a_reshuffle += any(type(e) is Reshuffled for e in view.events) and len(view.legal) > 1
+            else:
+                decision = helper.decide(view)
             assert decision.action in view.legal and "\n" not in decision.reason
             deal.apply(decision.action, seat)
+    assert after_a_reshuffle > 0
 
 
 def test_sampled_deals_vary_the_cards_the_seat_cannot_see() -> None:
