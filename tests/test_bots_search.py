@@ -10,11 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lanterloo.actions import STAND, Discard
 from lanterloo.bots import make_bot, search, worlds
 from lanterloo.bots.search import SearchBot
 from lanterloo.bots.style import BALANCED
 from lanterloo.cli import main
 from lanterloo.engine import Deal, Phase, core
+from lanterloo.engine.events import Exchanged, Reshuffled
 from lanterloo.errors import LooError
 from lanterloo.rules import PRESET_INFO, rules_with
 from lanterloo.tournament import Plan, run
@@ -49,6 +51,128 @@ def test_a_sampled_deal_never_contradicts_what_the_seat_knows(preset: str, seed:
     # Miss, how many cards each seat exchanged, every declaration
     assert worlds.seen(world.view(seat)) == worlds.seen(view)
     assert world.legal_actions(seat) == deal.legal_actions(seat)
+
+
+@pytest.mark.parametrize("seed", [6, 13, 20, 27, 34])
+def test_a_lou_deal_is_sampled_after_a_seat_has_drawn_LOU_DRAW_1_LOU_DECL_1(seed: int) -> None:
+    """Regression: once a seat that committed In had drawn, the sampler re-drew its secret In or Out as a discard,
+    so no replay was legal and it raised "No deal matching". The reveal makes every seat's In or Out public."""
+    deal = _lou_deal_at({"lou_follow_suit": True, "lou_payout": "B", "lou_draw": 1, "lou_match_cap": 20}, 4, seed, 6)
+    seat = deal.seats_to_act()[-1]
+    view = deal.view(seat)
+    assert view.phase is Phase.EXCHANGE and any(x is not None for x in view.exchanged)
+    for k in range(3):
+        world = worlds.world(view, random.Random(k))
+        assert worlds.seen(world.view(seat)) == worlds.seen(view)
+        assert world.legal_actions(seat) == deal.legal_actions(seat)
+
+
+# Lou's draw (LOU-DRAW-1) and the Loo exchange (PAM-EXCH-2) in every way a stock can run: enough, capped at what is
+# left, and reshuffled once or twice from the dead cards; In or Out by coin or in turn (LOU-DECL-1)
+DRAW_CASES = [
+    ("lou", {"lou_draw": 1}, 4),
+    ("lou", {"lou_draw": 3, "lou_follow_suit": True}, 6),
+    ("lou", {"lou_draw": 3}, 12),  # a short stock caps the draws
+    ("lou", {"lou_draw": 3, "exchange_shortfall": "reshuffle"}, 12),
+    ("lou", {"lou_draw": 2, "exchange_shortfall": "reshuffle", "declare": "sequential"}, 17),
+    ("lou", {"lou_draw": 3, "exchange_shortfall": "reshuffle", "lou_follow_suit": True}, 17),
+    ("five-card", {"exchange_shortfall": "reshuffle"}, 10),
+]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(DRAW_CASES), st.integers(0, 2**31), st.integers(0, 60), st.booleans())
+def test_a_sampled_deal_after_draws_and_reshuffles_never_contradicts_the_view_LOU_DRAW_1_PAM_EXCH_2(
+    case: tuple[str, dict[str, object], int], seed: int, steps: int, last: bool
+) -> None:
+    preset, options, players = case
+    rng = random.Random(seed)
+    deal = Deal(rules_with(preset, options), [100] * players, seed % players, seed=seed)
+    for _ in range(steps):
+        if deal.is_over:
+            return
+        seat = deal.seats_to_act()[0]
+        deal.apply(rng.choice(deal.legal_actions(seat)), seat)
+    if deal.is_over:
+        return
+    seat = deal.seats_to_act()[-1 if last else 0]  # in the coin declare, any seat yet to commit
+    view = deal.view(seat)
+    world = worlds.world(view, random.Random(seed))
+    assert worlds.seen(world.view(seat)) == worlds.seen(view)
+    assert world.legal_actions(seat) == deal.legal_actions(seat)
+
+
+def test_a_reshuffle_the_seat_saw_is_drawn_afresh_in_each_world_PAM_EXCH_2() -> None:
+    """The seat's own discards go into the reshuffled stock: in the sampled worlds they must reach different hands,
+    not always the same one (a fixed order of the dead cards would hand them all to the next seat to draw)."""
+    rules = rules_with("lou", {"lou_draw": 3, "exchange_shortfall": "reshuffle", "declare": "sequential"})
+    deal = Deal(rules, [100] * 12, 0, seed=0)
+    rng = random.Random(0)
+    mine: Exchanged | None = None  # the first draw of three cards, with the stock yet to be reshuffled
+    while deal.phase is not Phase.PLAY:
+        seat = deal.seats_to_act()[0]
+        legal = deal.legal_actions(seat)
+        if deal.phase is Phase.EXCHANGE and mine is None:
+            action = max(legal, key=lambda a: a.count if isinstance(a, Discard) else 0)
+        else:
+            action = STAND if STAND in legal else rng.choice(legal)
+        deal.apply(action, seat)
+        if mine is None and deal.phase is not Phase.DECLARE:
+            mine = next((e for e in deal.view(seat).events if type(e) is Exchanged and e.seat == seat), None)
+    assert mine is not None and mine.action is not None and mine.action.count == 3
+    view = deal.view(mine.seat)
+    assert any(type(e) is Reshuffled for e in view.events)
+    holders = set()
+    for k in range(30):
+        hands = worlds.world(view, random.Random(k)).hidden().hands
+        holders.add(tuple(next((s for s in range(12) if c in hands[s]), -1) for c in mine.action.cards))
+    assert len(holders) > 3
+
+
+def test_a_seeded_search_bot_is_deterministic_after_a_reshuffle_LOU_DRAW_1() -> None:
+    """The sampled deals replay the reshuffle the seat saw, and a reshuffle in a play-out draws from a seed of the
+    bot's own stream: the same seed, the same decision and reason."""
+    options = {"lou_draw": 3, "exchange_shortfall": "reshuffle", "lou_follow_suit": True}
+    checked = 0
+    for seed in range(6):
+        deal = _lou_deal_at(options, 17, seed, 24)  # no stock left: every draw reshuffles
+        if deal.is_over:
+            continue
+        seat = deal.seats_to_act()[0]
+        view = deal.view(seat)
+        if not any(type(e) is Reshuffled for e in view.events):
+            continue
+        first, again = SearchBot(seed, "medium").decide(view), SearchBot(seed, "medium").decide(view)
+        assert first == again and first.action in view.legal
+        checked += 1
+    assert checked >= 2
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_a_search_bot_plays_whole_lou_deals_with_draws_at_every_level_LOU_DRAW_1(level: str) -> None:
+    """No sampled deal is missing in Lou's draw, a reshuffle included: the bot finishes every deal legally. The
+    bots sit last to draw, so with seventeen seats (no stock left) they decide after reshuffles."""
+    cases: list[tuple[int, int, dict[str, object]]] = [
+        (4, 1, {"lou_draw": 1, "lou_follow_suit": True}),
+        (17, 2, {"lou_draw": 3, "exchange_shortfall": "reshuffle"}),
+        (17, 5, {"lou_draw": 3, "exchange_shortfall": "reshuffle"}),
+    ]
+    after_a_reshuffle = 0
+    for players, seed, options in cases:
+        deal = _lou_deal_at(options, players, seed, 0)
+        bots = {(deal.dealer - k) % players: SearchBot(k, level) for k in range(3)}
+        helper = make_bot("random", seed)
+        while not deal.is_over:
+            seat = deal.seats_to_act()[0]
+            view = deal.view(seat)
+            if seat in bots:
+                decision = bots[seat].decide(view)
+                after_a_reshuffle += any(type(e) is Reshuffled for e in view.events) and len(view.legal) > 1
+            else:
+                decision = helper.decide(view)
+            assert decision.action in view.legal and "\n" not in decision.reason
+            deal.apply(decision.action, seat)
+    assert after_a_reshuffle > 0
 
 
 def test_sampled_deals_vary_the_cards_the_seat_cannot_see() -> None:
@@ -415,11 +539,7 @@ def test_the_c_play_out_gives_the_python_play_outs_result_in_lou(players: int, o
         assert search.c_rollouts(view.rules)
         rng = random.Random(seed)
         for _ in range(3):
-            try:
-                world = worlds.world(view, rng)
-            except LooError:  # the sampler finds no deal in Lou's draw once a seat has drawn (worlds.py, known)
-                assert view.phase is Phase.EXCHANGE and any(x is not None for x in view.exchanged)
-                break
+            world = worlds.world(view, rng)
             legal = world.legal_actions(seat)
             in_c = core.ext().rollout(world, seat, legal, BALANCED)
             assert in_c == bot.python_gains(world, seat, legal, 0)

@@ -113,12 +113,13 @@ class SearchBot:
             raise LooError("A search bot needs the view's events: build the view with with_events=True.")
         guard = self.level.guard
         prior = self.prior.decide(view).action if guard is not None else None
-        fast = c_rollouts(view.rules) and self.level.rollout == "heuristic"
+        sampler = worlds.Sampler(view)
+        # a sampled deal that replays a reshuffle is a reference deal, played out in Python (worlds.Sampler.deal)
+        fast = c_rollouts(view.rules) and self.level.rollout == "heuristic" and not sampler.plan.reshuffles
         budget = self.level.deals if fast else self.level.slow_deals
         gains: list[list[float]] = []  # per sampled deal, the seat's gain after each legal action
         weights: list[float] = []
         deadline = self.clock() + self.budget_ms / 1000 if self.budget_ms is not None else None
-        sampler = worlds.Sampler(view)
         while True:
             world, weight = self.weighted_world(sampler) if self.level.infer else (sampler.draw(self.rng)[2], 1.0)
             seed = self.rng.getrandbits(32)
@@ -152,7 +153,7 @@ class SearchBot:
         hold a hand worth standing on. With ``Level.plays`` each card they played is asked about too."""
         view = sampler.view
         order, actions, _ = sampler.draw(self.rng)
-        deal = sampler.start.deal(order)
+        deal = sampler.deal(order, self.rng)
         weight = 1.0
         on_core = type(deal) in _CORES and c_rollouts(view.rules)
         plays = self.level.plays and on_core
@@ -170,6 +171,8 @@ class SearchBot:
                 if guess != action:
                     weight *= UNLIKELY
             deal.apply(action, s)
+        if sampler.plan.reshuffles:
+            deal.draw_freely()  # a pure deal, its recorded reshuffles used up (worlds.Sampler.deal)
         return deal, weight
 
     def _play_out(self, deal: Deal, rng: random.Random) -> None:

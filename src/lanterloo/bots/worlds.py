@@ -16,14 +16,17 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
-from lanterloo.actions import PASS, STAND, Action, Play, discard
+from lanterloo.actions import PASS, STAND, Action, DefendMiss, Pass, Play, TakeMiss, discard
 from lanterloo.cards import Card
 from lanterloo.engine import Deal, Phase, View, deck_for
-from lanterloo.engine.events import Committed, DealStarted, Declared, Exchanged, Revealed
+from lanterloo.engine.events import Committed, DealStarted, Declared, Exchanged, Reshuffled, Revealed
 from lanterloo.errors import LooError
 from lanterloo.rules import Rules
+
+#: A place a card comes from: a position in the deck, or (reshuffle, index) for a card of a reshuffled stock
+Ref = int | tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -47,8 +50,19 @@ class Start:
             raise LooError("Sampling a deal needs the view's events: build it with with_events=True.")
         return cls(view.rules, first.stacks, first.dealer, first.pool, first.ante)
 
-    def deal(self, deck: Sequence[int]) -> Deal:
-        return Deal(self.rules, list(self.stacks), self.dealer, pool=self.pool, deck=list(deck), ante=self.ante)
+    def deal(
+        self, deck: Sequence[int], reshuffles: Sequence[Sequence[int]] | None = None, seed: int | None = None
+    ) -> Deal:
+        return Deal(
+            self.rules,
+            list(self.stacks),
+            self.dealer,
+            pool=self.pool,
+            deck=list(deck),
+            ante=self.ante,
+            seed=seed,
+            reshuffles=reshuffles,
+        )
 
 
 @dataclass(frozen=True)
@@ -130,15 +144,17 @@ class Sampler:
         )
         self.hand = list(view.hand)
         self._target: str | None = None
+        self.reshuffled: list[list[Card]] = []  # the recorded reshuffles of the last deck order drawn
 
     def draw(self, rng: random.Random, tries: int = 500) -> tuple[list[Card], list[tuple[int, Action]], Deal]:
         """A deck order, the action list, and the deal they replay to (``sample``)."""
         for _ in range(tries):
-            order = self.plan.draw(rng)
-            if order is None:
+            drawn = self.plan.draw(rng)
+            if drawn is None:
                 continue
+            order, self.reshuffled = drawn
             actions = self.plan.actions(order, rng)
-            world = _replay_legal(self.start, order, actions)
+            world = _replay_legal(self.deal(order, rng), actions)
             if world is None:
                 continue  # a hand the engine would not have let play as it did: draw again
             if self.trusted and world.hand(self.seat) == self.hand and self._same_turn(world):
@@ -155,6 +171,17 @@ class Sampler:
         going_on, legal = self.turn
         return (not world.is_over) is going_on and world.legal_actions(self.seat) == legal
 
+    def deal(self, order: Sequence[Card], rng: random.Random) -> Deal:
+        """The deal ``order``, the last deck order drawn, starts, before any action. Where the seat saw the stock
+        reshuffled, the reshuffles are recorded: the dead cards of this world in the order drawn with it, the cards
+        the seat drew where it drew them. Where a reshuffle may come, a seed from ``rng`` gives it (in a play-out)
+        the same luck for the same bot seed."""
+        if self.plan.reshuffles:
+            return self.start.deal(order, self.reshuffled, rng.getrandbits(32))
+        if self.start.rules.exchange_shortfall == "reshuffle":
+            return self.start.deal(order, None, rng.getrandbits(32))  # a reshuffle may come in a play-out
+        return self.start.deal(order)
+
 
 def replay_is_enough(rules: Rules) -> bool:
     """Whether a replay the engine accepts, with the seat's own hand, always shows the seat its view: in the Loo
@@ -167,10 +194,10 @@ def replay_is_enough(rules: Rules) -> bool:
     return rules.game in ("loo", "louse")
 
 
-def _replay_legal(start: Start, deck: Sequence[int], actions: Sequence[tuple[int, Action]]) -> Deal | None:
-    """``replay``, or None where the engine refuses an action. A core deal is asked for its legal actions first:
-    its refusal would build the reference deal behind it only to word the reason, the slow part of a draw."""
-    deal = start.deal(deck)
+def _replay_legal(deal: Deal, actions: Sequence[tuple[int, Action]]) -> Deal | None:
+    """``replay`` from ``deal``, or None where the engine refuses an action. A core deal is asked for its legal
+    actions first: its refusal would build the reference deal behind it only to word the reason, the slow part of
+    a draw."""
     core_deal = type(deal) is not Deal
     try:
         for seat, action in actions:
@@ -179,6 +206,8 @@ def _replay_legal(start: Start, deck: Sequence[int], actions: Sequence[tuple[int
             deal.apply(action, seat)
     except LooError:
         return None
+    if not core_deal:
+        deal.draw_freely()  # the recorded reshuffles are used up: a play-out reshuffles as any deal does
     return deal
 
 
@@ -194,12 +223,15 @@ class _Plan:
 
     pack: list[Card]
     fixed: dict[int, Card]  # deck position -> the card the seat knows is there
-    final: dict[int, list[int]]  # other seat -> the positions of the hand it plays from
+    final: dict[int, list[Ref]]  # other seat -> where the cards of the hand it plays from came from
     known: dict[int, set[Card]]  # other seat -> cards it has played or shown
     voids: dict[int, set[int]]  # other seat -> effective suits it showed out of
     eff: tuple[int, ...]
     discards: dict[int, list[int]]  # other seat -> the dealt positions it exchanged (a fixed choice)
     history: list[tuple[int, Action | None]]  # None: another seat's exchange or secret In or Out, to re-draw
+    secret: frozenset[int]  # the indices in history of secret In or Out (the other Nones are exchanges)
+    reshuffles: list[list[int]]  # per reshuffle of the stock the seat saw, the positions of its dead cards
+    redrawn: dict[tuple[int, int], Card]  # the cards the seat drew from a reshuffled stock
 
     @classmethod
     def of(cls, view: View, where: Layout, dealt: Sequence[Card] | None) -> _Plan:
@@ -207,32 +239,32 @@ class _Plan:
         assert me is not None
         n = view.players
         fixed: dict[int, Card] = {}
-        final = {s: list(where.hands[s]) for s in range(n) if s != me}
+        final: dict[int, list[Ref]] = {s: list(where.hands[s]) for s in range(n) if s != me}
         discards: dict[int, list[int]] = {}
         history: list[tuple[int, Action | None]] = []
         played: set[Card] = set()
         swapped: set[Card] = set()
         drawn: set[Card] = set()
-        secret = not any(type(e) is Revealed for e in view.events)
+        # the reveal shows every seat's In or Out (LOU-DECL-1), though each Committed stays censored in the record
+        revealed = next((e.in_play for e in view.events if type(e) is Revealed), None)
+        secret: set[int] = set()  # indices into history of others' In or Out not yet revealed, to re-draw
         miss_cards: set[Card] = set()
-        stock_at = 0
         for e in view.events:
             action = getattr(e, "action", None)
             if type(e) is Exchanged:
-                draws = list(where.stock[stock_at : stock_at + e.number])
-                stock_at += e.number
                 if e.seat == me:
                     assert e.action is not None
-                    fixed.update(zip(draws, e.drawn, strict=True))
                     drawn.update(e.drawn)
                     swapped.update(e.action.cards)
-                else:
-                    kept = final[e.seat][: len(final[e.seat]) - e.number]
-                    discards[e.seat] = final[e.seat][len(kept) :]
-                    final[e.seat] = kept + draws
                 history.append((e.seat, e.action if e.seat == me else None))
             elif type(e) is Committed:
-                history.append((e.seat, e.action if e.seat == me or not secret else None))
+                if e.seat == me:
+                    history.append((e.seat, e.action))
+                elif revealed is not None:
+                    history.append((e.seat, STAND if revealed[e.seat] else PASS))
+                else:
+                    secret.add(len(history))
+                    history.append((e.seat, None))
             elif action is not None and e.seat is not None:
                 history.append((e.seat, action))
                 if e.seat == me and type(action) is Play:
@@ -252,6 +284,7 @@ class _Plan:
         if dealt is not None:
             mine = set(dealt)
         fixed.update(zip(where.hands[me], sorted(mine), strict=False))
+        reshuffles, redrawn = _draws(view, where, fixed, final, discards)
         if where.turnup is not None and view.turnup is not None:
             fixed[where.turnup] = view.turnup
         known: dict[int, set[Card]] = {s: set() for s in final}
@@ -269,13 +302,35 @@ class _Plan:
             if s in known:
                 known[s].update(shown)
         pack = deck_for(view.rules, n)
-        return cls(pack, fixed, final, known, voids, eff, discards, history)
+        return cls(pack, fixed, final, known, voids, eff, discards, history, frozenset(secret), reshuffles, redrawn)
 
-    def draw(self, rng: random.Random) -> list[Card] | None:
-        """A deck order keeping the fixed cards, the others' known cards in their hands, and their voids."""
+    def draw(self, rng: random.Random) -> tuple[list[Card], list[list[Card]]] | None:
+        """A deck order keeping the fixed cards, the others' known cards in their hands, and their voids; and the
+        order of each reshuffle of the stock, a fresh shuffle of its dead cards but for those the seat drew."""
         order: dict[int, Card] = dict(self.fixed)
-        taken = set(self.fixed.values())
-        for s, slots in self.final.items():
+        # without a reshuffle every ref is a deck position
+        final = cast(dict[int, list[int]], self.final)
+        shuffles: list[list[int]] = []
+        if self.reshuffles:
+            for r, dead in enumerate(self.reshuffles):
+                at: list[int | None] = [None] * len(dead)
+                hosts = [i for i in dead if i not in order]  # each card the seat drew was dealt somewhere unknown
+                _shuffle(hosts, rng)
+                for (rr, j), c in self.redrawn.items():
+                    if rr == r:
+                        if not hosts:
+                            return None
+                        at[j] = i = hosts.pop()
+                        order[i] = c
+                others = [i for i in dead if i not in set(at)]
+                _shuffle(others, rng)
+                fill = iter(others)
+                shuffles.append([i if i is not None else next(fill) for i in at])
+            final = {
+                s: [i if isinstance(i, int) else shuffles[i[0]][i[1]] for i in refs] for s, refs in self.final.items()
+            }
+        taken = set(order.values())
+        for s, slots in final.items():
             open_slots = [i for i in slots if i not in order]
             cards = [c for c in self.known[s] if c not in taken]
             if len(cards) > len(open_slots):
@@ -287,7 +342,7 @@ class _Plan:
         free = [c for c in self.pack if c not in taken]
         _shuffle(free, rng)
         # the hands of seats that showed out of a suit first, from the cards they may hold
-        for s, slots in sorted(self.final.items(), key=lambda kv: -len(self.voids[kv[0]])):
+        for s, slots in sorted(final.items(), key=lambda kv: -len(self.voids[kv[0]])):
             if not self.voids[s]:
                 continue
             for i in slots:
@@ -298,19 +353,65 @@ class _Plan:
                     return None
                 order[i] = free.pop(pick)
         rest = iter(free)
-        return [order[i] if i in order else next(rest) for i in range(len(self.pack))]
+        deck = [order[i] if i in order else next(rest) for i in range(len(self.pack))]
+        return deck, [[deck[i] for i in shuffled] for shuffled in shuffles]
 
     def actions(self, order: Sequence[Card], rng: random.Random) -> list[tuple[int, Action]]:
         """The action list with the others' hidden choices drawn for this deck order."""
         out: list[tuple[int, Action]] = []
-        for s, a in self.history:
+        for k, (s, a) in enumerate(self.history):
             if a is None:
-                if s in self.discards:
-                    a = discard(sum(1 << order[i] for i in self.discards[s]))
-                else:
+                # a seat that commits In and then draws has both a secret choice and a discard to re-draw
+                if k in self.secret:
                     a = rng.choice((STAND, PASS))
+                else:
+                    a = discard(sum(1 << order[i] for i in self.discards[s]))
             out.append((s, a))
         return out
+
+
+def _draws(
+    view: View, where: Layout, fixed: dict[int, Card], final: dict[int, list[Ref]], discards: dict[int, list[int]]
+) -> tuple[list[list[int]], dict[tuple[int, int], Card]]:
+    """Follow the stock through the exchanges and draws, as deck positions: each seat draws the next positions of
+    the stock; the seat's own draws fix the cards there, another seat's discards (the last of its dealt positions:
+    which cards is re-drawn with the deck) and its draws make its hand. Passed, Out and exchanged-away hands are dead
+    cards, and a reshuffle the seat saw puts them back under the stock (PAM-EXCH-2, LOU-DRAW-1), in an order each
+    world draws afresh (_Plan.draw): the cards after one are (reshuffle, index) refs. Returned: the dead positions
+    of each reshuffle, and the cards the seat drew from a reshuffled stock (every dead card was dealt, so each is
+    at a dead position another seat was dealt)."""
+    me = view.seat
+    stock: list[Ref] = list(where.stock)
+    dead: list[int] = []
+    reshuffles: list[list[int]] = []
+    redrawn: dict[tuple[int, int], Card] = {}
+    at = {c: i for i, c in fixed.items()}  # the seat's own cards, where they were dealt
+    for e in view.events:
+        if type(e) is Revealed:
+            dead += [i for s, inn in enumerate(e.in_play) if not inn for i in where.hands[s]]
+        elif type(e) is Declared and type(e.action) in (Pass, TakeMiss, DefendMiss):
+            dead += where.hands[e.seat]  # a passed hand, or the hand given up for the Miss (LOO-DECL-2, -6)
+        elif type(e) is Reshuffled:
+            stock += [(len(reshuffles), j) for j in range(len(dead))]
+            reshuffles.append(dead)
+            dead = []
+        elif type(e) is Exchanged:
+            draws, stock = stock[: e.number], stock[e.number :]
+            if e.seat == me:
+                assert e.action is not None
+                for i, c in zip(draws, e.drawn, strict=True):
+                    if isinstance(i, int):
+                        fixed[i] = c
+                    else:
+                        redrawn[i] = c
+                dead += [at[c] for c in e.action.cards if c in at]
+            else:
+                kept = final[e.seat][: len(final[e.seat]) - e.number]
+                # a seat discards from the hand it was dealt (or took with the Miss), before it draws
+                discards[e.seat] = [i for i in final[e.seat][len(kept) :] if isinstance(i, int)]
+                final[e.seat] = kept + draws
+                dead += discards[e.seat]
+    return reshuffles, redrawn
 
 
 def _shuffle(items: list[Any], rng: random.Random) -> None:

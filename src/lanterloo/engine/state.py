@@ -301,6 +301,11 @@ class Deal(metaclass=ABCMeta):  # noqa: B024 -- an ABC only so that the core's C
     def stock_left(self) -> int:
         return len(self._stock) - self._stock_pos
 
+    def draw_freely(self) -> None:
+        """From here on a reshuffle of a short stock draws from the deal's own stream, as a dealt deal does: a
+        sampled world (bots/worlds.py) replays the reshuffles its seat saw from recorded orders, then plays on."""
+        self._recorded_reshuffles = None
+
     def exchange_limit(self) -> int:
         """How many cards the seat to act may exchange now (0 outside the exchange)."""
         return exchange.limit(self) if self._phase is Phase.EXCHANGE else 0
