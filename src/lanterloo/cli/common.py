@@ -152,7 +152,8 @@ def add_table(
     *,
     deals: int,
     seed_help: str,
-    bots_help: str = "one bot style per seat, comma-separated, or one style for every seat (default random)",
+    bots_help: str = "one bot per seat, comma-separated, or one for every seat: random, heuristic, cautious, "
+    "balanced, bold, or the search bots easy, medium, hard (default random)",
 ) -> None:
     p.add_argument(
         "--variant",

@@ -62,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=styles("--bots"),
         metavar="STYLE,...",
         help="the bots' style: one for all, or one per opponent "
-        "(random, heuristic, cautious, balanced, bold; default balanced)",
+        "(random, heuristic, cautious, balanced, bold, or the search bots easy, medium, hard; default balanced)",
     )
     p.add_argument(
         "--seed",
