@@ -15,7 +15,7 @@ from lanterloo.bots import make_bot, search, worlds
 from lanterloo.bots.search import SearchBot
 from lanterloo.bots.style import BALANCED
 from lanterloo.cli import main
-from lanterloo.engine import Deal, Phase, core
+from lanterloo.engine import Deal, Phase, View, core
 from lanterloo.engine.events import Exchanged, Reshuffled
 from lanterloo.errors import LooError
 from lanterloo.rules import PRESET_INFO, rules_with
@@ -319,28 +319,33 @@ def test_more_workers_than_deals_start_no_more_processes_than_needed() -> None:
 on_core = pytest.mark.skipif(not core.available(), reason="the compiled core is not built here")
 
 
+def _c_and_python_agree(view: View, seat: int, rng: random.Random, worlds_per: int) -> int:
+    """``worlds_per`` sampled worlds of ``view``: each legal action played out by the C policy and by fresh
+    HeuristicBots in Python gives the same gain, chip for chip (Louse: penalty points). Returns the actions compared."""
+    assert search.c_rollouts(view.rules)
+    bot = SearchBot(5, "hard")
+    compared = 0
+    for _ in range(worlds_per):
+        world = worlds.world(view, rng)
+        legal = world.legal_actions(seat)
+        assert core.ext().rollout(world, seat, legal, BALANCED) == bot.python_gains(world, seat, legal, 0)
+        compared += len(legal)
+    return compared
+
+
 @on_core
 @pytest.mark.usefixtures("on_the_core")
 @pytest.mark.parametrize("preset", ["three-card", "irish", "rams-loo", "mississippi"])
 def test_the_c_play_out_gives_the_python_play_outs_result(preset: str) -> None:
     """The same sampled worlds, each action played out by the C policy and by fresh HeuristicBots in Python: the
     same gain, chip for chip."""
-    bot = SearchBot(5, "hard")
     compared = 0
     for seed in range(6):
         deal = _deal_at(preset, seed, seed % 4)
         if deal.is_over:
             continue
         seat = deal.seats_to_act()[0]
-        view = deal.view(seat)
-        assert search.c_rollouts(view.rules)
-        rng = random.Random(seed)
-        for _ in range(3):
-            world = worlds.world(view, rng)
-            legal = world.legal_actions(seat)
-            in_c = core.ext().rollout(world, seat, legal, BALANCED)
-            assert in_c == bot.python_gains(world, seat, legal, 0)
-            compared += len(legal)
+        compared += _c_and_python_agree(deal.view(seat), seat, random.Random(seed), 3)
     assert compared > 20
 
 
@@ -376,7 +381,6 @@ def test_the_c_play_out_of_five_card_and_louse_gives_the_python_play_outs_result
     the C policy and by fresh HeuristicBots in Python, give the same gain (Louse: the same penalty points), at
     declarations, exchanges and cards alike."""
     rules = rules_with(preset, options)
-    bot = SearchBot(5, "hard")
     compared, phases = 0, set()
     for seed in range(10):
         rng = random.Random(seed)
@@ -390,13 +394,8 @@ def test_the_c_play_out_of_five_card_and_louse_gives_the_python_play_outs_result
             continue
         seat = deal.seats_to_act()[0]
         view = deal.view(seat)
-        assert search.c_rollouts(view.rules)
         phases.add(view.phase.value)
-        for _ in range(2):
-            world = worlds.world(view, rng)
-            legal = world.legal_actions(seat)
-            assert core.ext().rollout(world, seat, legal, BALANCED) == bot.python_gains(world, seat, legal, 0)
-            compared += len(legal)
+        compared += _c_and_python_agree(view, seat, rng, 2)
     assert compared > 15
     if preset == "five-card":
         assert {"declare", "exchange", "play"} <= phases or players < 5
@@ -528,22 +527,13 @@ LOU_CASES = [
 @pytest.mark.parametrize(("players", "options"), LOU_CASES)
 def test_the_c_play_out_gives_the_python_play_outs_result_in_lou(players: int, options: dict[str, object]) -> None:
     """Lou's play-outs in C (engine/_core_heur_lou.pxi) against fresh HeuristicBots in Python: chip for chip."""
-    bot = SearchBot(5, "hard")
     compared = 0
     for seed in range(10):
         deal = _lou_deal_at(options, players, seed, seed % 7)
         if deal.is_over:
             continue
         seat = deal.seats_to_act()[-1]  # during the coin declare, not always the first seat yet to commit
-        view = deal.view(seat)
-        assert search.c_rollouts(view.rules)
-        rng = random.Random(seed)
-        for _ in range(3):
-            world = worlds.world(view, rng)
-            legal = world.legal_actions(seat)
-            in_c = core.ext().rollout(world, seat, legal, BALANCED)
-            assert in_c == bot.python_gains(world, seat, legal, 0)
-            compared += len(legal)
+        compared += _c_and_python_agree(deal.view(seat), seat, random.Random(seed), 3)
     assert compared > 40
 
 
