@@ -137,8 +137,10 @@ def play_until_deal_over(pages: dict[int, Page], refuse_once: bool = False) -> b
         if all(p.locator(done).count() for p in pages.values()):
             return refused
         lead = max(pages.values(), key=turn_key)
-        key = lead.evaluate("document.body.dataset.turnKey")
-        to_act = [int(x) for x in (lead.evaluate("document.body.dataset.toAct") or "").split(",") if x]
+        # one read of both: between two reads a bot's move can bring the next state, whose seats to act would be
+        # paired with the last state's key (a wait for that key and a human's turn would never end)
+        key, acting = lead.evaluate("[document.body.dataset.turnKey, document.body.dataset.toAct]")
+        to_act = [int(x) for x in (acting or "").split(",") if x]
         seat = next((s for s in to_act if s in pages), None)
         if seat is None:  # a bot's turn, or between deals: wait for the next state
             lead.wait_for_selector(f"body:not([data-turn-key='{key}'])", state="attached", timeout=STATE_MS)
