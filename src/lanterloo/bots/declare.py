@@ -15,11 +15,11 @@ ante is already in).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lanterloo.actions import DEFEND_MISS, PASS, STAND, TAKE_MISS, Action, Discard
 from lanterloo.bots.base import Decision
+from lanterloo.bots.handwords import describe_hand, likely
 from lanterloo.bots.knowledge import (
     EXCHANGED,
     FUTURE_THREAT,
@@ -33,11 +33,9 @@ from lanterloo.bots.knowledge import (
 )
 from lanterloo.bots.payoff import LINKED, Payoff, add_card, payoff_for, trick_distribution
 from lanterloo.bots.style import Style
-from lanterloo.cards import ACE, CARDS, KING, SUIT_MASKS, Card, cards_of
+from lanterloo.cards import CARDS, SUIT_MASKS, Card, cards_of
 from lanterloo.engine import Decl, Phase, View, shape_of, tricks
 from lanterloo.tables import NO_TRUMP
-
-_WORDS = ("no", "one", "two", "three", "four", "five")
 
 
 @dataclass
@@ -193,65 +191,6 @@ def value_of(probs: list[float], pays: Payoff) -> HandValue:
     top = len(vals) - 1
     ev = sum(q * vals[min(top, x)] for x, q in enumerate(dist))
     return HandValue(ev, sum(x * q for x, q in enumerate(dist)), dist[0])
-
-
-# --- describing a hand --------------------------------------------------------------------------------------
-
-
-def describe_hand(k: Knowledge, cards: Sequence[Card]) -> str:
-    """A few words on what the hand holds that wins tricks: Pam, trumps, aces, guarded kings."""
-    t = k.t
-    parts: list[str] = []
-    if t.trump == NO_TRUMP:
-        aces = [c for c in cards if c.rank == ACE]
-        if aces:
-            parts.append(_count(len(aces), "ace"))
-        return _join(parts) if parts else "no ace"
-    trumps = t.by_power(sum(1 << c for c in cards) & t.trump_mask)
-    if t.pam >= 0 and t.pam in trumps:
-        parts.append("Pam")
-        trumps = [c for c in trumps if c != t.pam]
-    if trumps:
-        top = Card(trumps[0])
-        lead = "the top trump" if k.is_master(top) else f"the {top.unicode}"
-        if len(trumps) == 1:
-            parts.append(lead if k.is_master(top) else f"one trump ({top.unicode})")
-        else:
-            others = " ".join(Card(c).unicode for c in trumps[1:])
-            parts.append(f"{_WORDS[len(trumps)]} trumps ({top.unicode} {others})")
-    side = [c for c in cards if t.eff[c] != t.trump and c != t.pam]
-    aces = [c for c in side if c.rank == ACE]
-    if aces:
-        parts.append(_count(len(aces), "ace"))
-    kings = [
-        c
-        for c in side
-        if c.rank == KING
-        and any(d != c and t.eff[d] == t.eff[c] for d in side)
-        and not any(d.rank == ACE and t.eff[d] == t.eff[c] for d in side)
-    ]
-    if kings:
-        parts.append(_count(len(kings), "guarded king"))
-    if not parts:
-        return "no trump, no ace"
-    return _join(parts)
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}" if n == 1 else f"{_WORDS[n]} {noun}s"
-
-
-def _join(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def _likely(tricks: float) -> str:
-    n = int(tricks + 0.5)
-    if n <= 0:
-        return "no trick likely"
-    if n == 1:
-        return "a trick likely"
-    return f"{_WORDS[min(n, 5)]} tricks likely"
 
 
 # --- evaluating options -------------------------------------------------------------------------------------
@@ -494,7 +433,7 @@ def _declare_reason(
             return f"{word_in}: {desc}, and an exchange to improve it ({stats})"
         if own.tricks >= 0.75:
             verb = "makes" if _singular(desc) else "make"
-            return f"{word_in}: {desc} {verb} {_likely(own.tricks)} ({stats})"
+            return f"{word_in}: {desc} {verb} {likely(own.tricks)} ({stats})"
         cost = "a match" if lou else "a loo"
         return (
             f"{word_in}: {desc}, {own.tricks:.1f} tricks expected; a trick pays {pays.share} and {cost} "
