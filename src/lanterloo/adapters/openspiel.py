@@ -27,7 +27,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from lanterloo.adapters import spaces
+from lanterloo.actions import discard
+from lanterloo.adapters import osreshuffle, spaces
 from lanterloo.bots import worlds
 from lanterloo.cards import Card
 from lanterloo.engine import Deal, View, deck_for
@@ -97,6 +98,11 @@ class Table:
         return len(self.start.stacks)
 
     @property
+    def reshuffles(self) -> bool:
+        """Whether a short stock is made up from the dead cards (chance nodes, adapters/osreshuffle.py)."""
+        return self.rules.exchange_shortfall == "reshuffle"
+
+    @property
     def chips(self) -> int:
         return sum(self.start.stacks) + self.start.pool
 
@@ -105,10 +111,6 @@ class Table:
         options = {k: v for k, v in values.items() if k not in TABLE}
         changed = {k: v for k, v in options.items() if getattr(PRESET_INFO[preset].rules, k) != v}
         rules = rules_with(preset, changed)
-        if rules.exchange_shortfall == "reshuffle":
-            raise LooError(
-                "The OpenSpiel adapter cannot model a reshuffle of the discards: use exchange_shortfall=limit."
-            )
         players = int(values["players"])
         rules.check_players(players)
         owed = max(rules.ante_owed(s, int(values["dealer"]) % players) for s in range(players))
@@ -153,7 +155,9 @@ class LooGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=low,
             max_utility=high,
             utility_sum=None,
-            max_game_length=len(table.pack) + 2 + n * (h + 4),
+            # a reshuffle adds a chance node per card it gathers, and a card is gathered once at most: it is dead
+            # only once drawn and kept or discarded, and a seat exchanges once, discarding before it draws
+            max_game_length=len(table.pack) * (2 if table.reshuffles else 1) + 2 + n * (h + 4),
         )
         super().__init__(_game_type(preset), info, values)
         _TABLES[str(self)] = table
@@ -169,35 +173,66 @@ class LooGame(pyspiel.Game):  # type: ignore[misc]
 class _Held:
     """The state's table, the cards dealt so far and the ``Deal``, in a box that OpenSpiel's clone (a deep copy)
     copies with ``Deal.copy`` and a shallow copy of the cards (a deep copy of a list of ``Card``s rebuilds every
-    card: a third of a random play-out's time in ISMCTS), and its pickling writes as the deck and the actions."""
+    card: a third of a random play-out's time in ISMCTS), and its pickling writes as the deck and the actions.
+    Under ``exchange_shortfall=reshuffle`` it also holds the order of every reshuffle of the stock so far, and the
+    exchange waiting on chance for the next one (``osreshuffle.Pending``), if any."""
 
-    __slots__ = ("deal", "keys", "order", "table")
+    __slots__ = ("deal", "keys", "order", "pending", "reshuffles", "table")
 
-    def __init__(self, table: Table, deal: Deal | None, order: list[Card] | None = None) -> None:
+    def __init__(
+        self,
+        table: Table,
+        deal: Deal | None,
+        order: list[Card] | None = None,
+        reshuffles: list[list[Card]] | None = None,
+        pending: osreshuffle.Pending | None = None,
+    ) -> None:
         self.table = table
         self.deal = deal
         self.order = order if order is not None else []
+        self.reshuffles = reshuffles if reshuffles is not None else []
+        self.pending = pending
         # each seat's information-state string in this state: ISMCTS asks for it two or three times per node it
         # passes, and it is the seat's whole record; forgotten at every action
         self.keys: dict[int, str] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        held = _Held(self.table, self.deal.copy() if self.deal is not None else None, list(self.order))
+        deal = self.deal.copy() if self.deal is not None else None
+        # the reshuffles' orders are never changed in place, only replaced
+        pending = self.pending.copy() if self.pending is not None else None
+        held = _Held(self.table, deal, list(self.order), self.reshuffles, pending)
         held.keys = dict(self.keys)
         return held
 
     def __reduce__(self) -> tuple[Any, ...]:
         if self.deal is None:
             return (_dealing, (self.table, [int(c) for c in self.order]))
-        return (_replayed, (self.table, [int(c) for c in self.deal.started.deck], list(self.deal.actions)))
+        deck = [int(c) for c in self.deal.started.deck]
+        orders = [[int(c) for c in r] for r in self.reshuffles]
+        p = self.pending
+        waiting = (p.seat, p.action, [int(c) for c in p.gathered], [int(c) for c in p.placed]) if p else None
+        return (_replayed, (self.table, deck, list(self.deal.actions), orders, waiting))
 
 
 def _dealing(table: Table, order: list[int]) -> _Held:
     return _Held(table, None, [Card(c) for c in order])
 
 
-def _replayed(table: Table, deck: list[int], actions: list[tuple[int, Any]]) -> _Held:
-    return _Held(table, worlds.replay(table.start, deck, actions), [Card(c) for c in deck])
+def _replayed(
+    table: Table,
+    deck: list[int],
+    actions: list[tuple[int, Any]],
+    orders: list[list[int]] | None = None,
+    waiting: tuple[int, Any, list[int], list[int]] | None = None,
+) -> _Held:
+    cards = [Card(c) for c in deck]
+    reshuffles = [[Card(c) for c in r] for r in orders or []]
+    deal = osreshuffle.rebuild(table.start, cards, reshuffles, actions)
+    pending = None
+    if waiting is not None:
+        seat, action, gathered, placed = waiting
+        pending = osreshuffle.Pending(seat, action, tuple(map(Card, gathered)), [Card(c) for c in placed])
+    return _Held(table, deal, cards, reshuffles, pending)
 
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
@@ -228,13 +263,17 @@ class LooState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         deal = self.held.deal  # OpenSpiel asks this many times per action: one attribute read, not three
-        if deal is None:
+        if deal is None or self.held.pending is not None:
             return _CHANCE
         if deal.is_over:
             return _TERMINAL
         return deal.seats_to_act()[0]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.held.pending is not None:
+            # the next card of the reshuffled stock: any gathered card not yet placed, alike
+            left = self.held.pending.left()
+            return [(int(c), 1.0 / len(left)) for c in left]
         taken = set(self.order)
         left = [int(c) for c in self.table.pack if c not in taken]
         return [(c, 1.0 / len(left)) for c in sorted(left)]
@@ -243,7 +282,7 @@ class LooState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.deal is not None
-        if player not in self.deal.seats_to_act():
+        if self.held.pending is not None or player not in self.deal.seats_to_act():
             return []
         # the deal's own list and the seat's hand: what ``space.legal`` reads from a view, without building one
         hand = self.deal.hand(player)
@@ -260,22 +299,47 @@ class LooState(pyspiel.State):  # type: ignore[misc]
             if len(self.order) == len(self.table.pack):
                 self.held.deal = self.table.start.deal(self.order)
             return
+        held = self.held
+        if held.pending is not None:
+            self._place(Card(action))
+            return
         seat = self.deal.seats_to_act()[0]
         space = self.table.space
         # from the deal's hand and legal list rather than a view: a core deal builds its views on a Python shadow
         # of itself, which would cost a random play-out most of its time
         legal = self.deal.legal_actions(seat) if action == space.civil else ()
-        self.deal.apply(space.decode(action, self.deal.hand(seat), legal), seat)
+        decoded = space.decode(action, self.deal.hand(seat), legal)
+        if self.table.reshuffles and osreshuffle.may_reshuffle(self.deal):
+            after, pending = osreshuffle.trial(self.deal, decoded, seat, len(held.reshuffles))
+            if pending is None:
+                held.deal = after  # the copy is the deal after the action
+            else:
+                held.pending = pending  # the deal stays before the action until chance has ordered the stock
+            return
+        self.deal.apply(decoded, seat)
+
+    def _place(self, card: Card) -> None:
+        """Chance places the next card of a reshuffled stock; once all are placed, the deal is replayed with the
+        orders and goes on from the waiting exchange."""
+        held = self.held
+        pending, deal = held.pending, held.deal
+        assert pending is not None and deal is not None
+        if not pending.place(card):
+            return
+        held.reshuffles = [*held.reshuffles, list(pending.placed)]
+        actions = [*deal.actions, (pending.seat, pending.action)]
+        held.deal = osreshuffle.rebuild(self.table.start, self.order, held.reshuffles, actions)
+        held.pending = None
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {Card(action)}"
+            return f"{'reshuffle' if self.held.pending is not None else 'deal'} {Card(action)}"
         if self.deal is None or player not in self.deal.seats_to_act():
             return f"action {action}"
         return self.table.space.action(action, self.deal.view(player, with_events=False)).notation()
 
     def is_terminal(self) -> bool:
-        return self.deal is not None and self.deal.is_over
+        return self.deal is not None and self.held.pending is None and self.deal.is_over
 
     def returns(self) -> list[float]:
         if self.deal is None or not self.deal.is_over:
@@ -290,7 +354,17 @@ class LooState(pyspiel.State):  # type: ignore[misc]
         if self.deal is None:
             return LooState(self.get_game())  # nothing is known yet
         rng = random.Random(int(probability_sampler() * 2**53))
-        return Resampler(self.get_game(), self.deal.view(player_id), self.dealt(player_id)).draw(rng)
+        state = Resampler(self.get_game(), self.deal.view(player_id), self.dealt(player_id)).draw(rng)
+        pending = self.held.pending
+        if pending is not None:
+            # the exchange waiting on a reshuffle: the seat's own as it is, another's drawn again in this world
+            action = pending.action
+            if pending.seat != player_id:
+                assert state.deal is not None
+                hand = state.deal.hand(pending.seat)
+                action = discard(sum(1 << c for c in rng.sample(hand, osreshuffle.count(action))))
+            state.apply_action(self.table.space.index(action, state.deal.hand(pending.seat)))
+        return state
 
     def dealt(self, seat: int) -> list[Card]:
         """The cards ``seat`` was dealt (empty before the deal)."""
@@ -300,7 +374,12 @@ class LooState(pyspiel.State):  # type: ignore[misc]
         if self.deal is None:
             return f"dealing: {' '.join(map(str, self.order))}"
         hands = " | ".join(" ".join(map(str, self.deal.hand(s))) for s in range(self.table.players))
-        return f"{self.deal.phase.value}; hands {hands}; pool {self.deal.pool}; stacks {list(self.deal.stacks)}"
+        text = f"{self.deal.phase.value}; hands {hands}; pool {self.deal.pool}; stacks {list(self.deal.stacks)}"
+        pending = self.held.pending
+        if pending is not None:
+            placed = " ".join(map(str, pending.placed))
+            text += f"; seat {pending.seat} exchanges {pending.action.notation()}; reshuffled stock so far: {placed}"
+        return text
 
 
 class Resampler:
@@ -327,6 +406,9 @@ class Resampler:
         state = LooState(self.game)
         state.held.order = list(order)
         state.held.deal = world
+        if self.sampler.plan.reshuffles:
+            # the reshuffles the seat saw, in the orders this world drew: what a clone's replay needs
+            state.held.reshuffles = osreshuffle.recorded(world)
         return state
 
 
@@ -370,6 +452,8 @@ class LooObserver:
             if known is None:
                 dealt = " ".join(map(str, sorted(state.dealt(player))))
                 known = f"seat {player}; dealt {dealt}; hand " + worlds.seen(state.deal.view(player))
+                if state.held.pending is not None:
+                    known += "\n" + state.held.pending.shown(player)
                 state.held.keys[player] = known
             return known
         v = state.deal.view(player, with_events=False)
@@ -378,7 +462,7 @@ class LooObserver:
         return (
             f"seat {player}; {v.phase.value}; hand {' '.join(map(str, v.hand))}; turn-up {v.turnup}; "
             f"declared {decl}; trick {trick}; tricks {list(v.tricks_won)}; stacks {list(v.stacks)}; pool {v.pool}"
-        )
+        ) + (f"; {state.held.pending.shown(player)}" if state.held.pending is not None else "")
 
 
 def register() -> list[str]:
