@@ -272,8 +272,8 @@ class LooState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.held.pending is not None:
             # the next card of the reshuffled stock: any gathered card not yet placed, alike
-            left = self.held.pending.left()
-            return [(int(c), 1.0 / len(left)) for c in left]
+            gathered = self.held.pending.left()
+            return [(int(c), 1.0 / len(gathered)) for c in gathered]
         taken = set(self.order)
         left = [int(c) for c in self.table.pack if c not in taken]
         return [(c, 1.0 / len(left)) for c in sorted(left)]
@@ -358,12 +358,12 @@ class LooState(pyspiel.State):  # type: ignore[misc]
         pending = self.held.pending
         if pending is not None:
             # the exchange waiting on a reshuffle: the seat's own as it is, another's drawn again in this world
-            action = pending.action
+            action, deal = pending.action, state.deal
+            assert deal is not None
+            hand = deal.hand(pending.seat)
             if pending.seat != player_id:
-                assert state.deal is not None
-                hand = state.deal.hand(pending.seat)
                 action = discard(sum(1 << c for c in rng.sample(hand, osreshuffle.count(action))))
-            state.apply_action(self.table.space.index(action, state.deal.hand(pending.seat)))
+            state.apply_action(self.table.space.index(action, hand))
         return state
 
     def dealt(self, seat: int) -> list[Card]:
