@@ -19,6 +19,7 @@ from lanterloo.errors import LooError  # noqa: E402
 
 FIVE = "lanterloo_five_card(players=8,exchange_shortfall=reshuffle)"
 LOU = "lanterloo_lou(players=14,lou_draw=3,exchange_shortfall=reshuffle)"
+IRISH = "lanterloo_irish(players=15,exchange=own_turn,exchange_shortfall=reshuffle)"
 
 
 def _step(state: adapter.LooState, rng: random.Random) -> None:
@@ -53,7 +54,7 @@ def _through(state: adapter.LooState, rng: random.Random) -> adapter.LooState:
     return state
 
 
-@pytest.mark.parametrize("name", [FIVE, LOU])
+@pytest.mark.parametrize("name", [FIVE, LOU, IRISH])
 def test_random_simulation_passes_with_reshuffles_that_happen_pam_exch_2_lou_draw_1(name: str) -> None:
     reshuffles = 0
 

@@ -3,8 +3,9 @@
 ``pyspiel.load_game("lanterloo_lou(players=4)")`` loads one.
 
 One OpenSpiel game is one deal. Chance deals the pack one card at a time (each outcome a card, uniform over the
-cards left), then the seats act through ``ActionSpace`` indices. Lou's secret In or Out is taken in seat order, each
-seat seeing only that the others committed. The returns are each seat's chips won or lost in the deal, antes
+cards left), then the seats act through ``ActionSpace`` indices. Under ``exchange_shortfall=reshuffle``, chance
+also orders a reshuffled stock, one gathered card at a time (adapters/osreshuffle.py). Lou's secret In or Out is
+taken in seat order, each seat seeing only that the others committed. The returns are each seat's chips won or lost in the deal, antes
 included (Louse: minus the penalty points), so the game is general-sum: a pool carried forward is nobody's.
 Game parameters are the table (``players``, ``stack``, ``dealer``, ``pool``) and every rules option, named as in
 ``loo rules``, with the preset's value as its default.
