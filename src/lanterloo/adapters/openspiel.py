@@ -5,9 +5,9 @@
 One OpenSpiel game is one deal. Chance deals the pack one card at a time (each outcome a card, uniform over the
 cards left), then the seats act through ``ActionSpace`` indices. Under ``exchange_shortfall=reshuffle``, chance
 also orders a reshuffled stock, one gathered card at a time (adapters/osreshuffle.py). Lou's secret In or Out is
-taken in seat order, each seat seeing only that the others committed. The returns are each seat's chips won or lost in the deal, antes
-included (Louse: minus the penalty points), so the game is general-sum: a pool carried forward is nobody's.
-Game parameters are the table (``players``, ``stack``, ``dealer``, ``pool``) and every rules option, named as in
+taken in seat order, each seat seeing only that the others committed. The returns are each seat's chips won or
+lost in the deal, antes included (Louse: minus the penalty points), so the game is general-sum: a pool carried
+forward is nobody's. Game parameters are the table (``players``, ``stack``, ``dealer``, ``pool``) and every rules option, named as in
 ``loo rules``, with the preset's value as its default.
 
 The information state of a seat is its dealt hand, its hand now and the deal's record as shown to it; the
