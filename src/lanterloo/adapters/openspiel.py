@@ -7,8 +7,8 @@ cards left), then the seats act through ``ActionSpace`` indices. Under ``exchang
 also orders a reshuffled stock, one gathered card at a time (adapters/osreshuffle.py). Lou's secret In or Out is
 taken in seat order, each seat seeing only that the others committed. The returns are each seat's chips won or
 lost in the deal, antes included (Louse: minus the penalty points), so the game is general-sum: a pool carried
-forward is nobody's. Game parameters are the table (``players``, ``stack``, ``dealer``, ``pool``) and every rules option, named as in
-``loo rules``, with the preset's value as its default.
+forward is nobody's. Game parameters are the table (``players``, ``stack``, ``dealer``, ``pool``) and every rules
+option, named as in ``loo rules``, with the preset's value as its default.
 
 The information state of a seat is its dealt hand, its hand now and the deal's record as shown to it; the
 observation is ``spaces.encode`` of its view; the information-state tensor adds every finished trick's cards by
