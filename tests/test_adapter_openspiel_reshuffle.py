@@ -17,8 +17,8 @@ from lanterloo.engine import Deal  # noqa: E402
 from lanterloo.engine.events import Exchanged, Reshuffled  # noqa: E402
 from lanterloo.errors import LooError  # noqa: E402
 
-FIVE = "lanterloo_five_card(players=8,exchange_shortfall=reshuffle)"
-LOU = "lanterloo_lou(players=14,lou_draw=3,exchange_shortfall=reshuffle)"
+FIVE = "lanterloo_five_card(players=10,exchange_shortfall=reshuffle)"
+LOU = "lanterloo_lou(players=16,lou_draw=3,exchange_shortfall=reshuffle)"
 IRISH = "lanterloo_irish(players=15,exchange=own_turn,exchange_shortfall=reshuffle)"
 
 
@@ -91,12 +91,22 @@ def test_a_reshuffles_chance_outcomes_are_the_gathered_cards_alike_pam_exch_2(na
     assert set(map(int, last.drawn)) & set(chosen)
 
 
-def test_a_chance_outcome_that_is_no_gathered_card_left_is_refused() -> None:
-    state = _at_reshuffle(FIVE, 3)
+def test_a_chance_outcome_that_is_no_gathered_card_left_is_refused_and_changes_nothing() -> None:
+    seed = 3
+    state = _at_reshuffle(FIVE, seed)
+    while len(state.chance_outcomes()) < 2:
+        seed += 1
+        state = _at_reshuffle(FIVE, seed)
     outcome = state.chance_outcomes()[0][0]
     state.apply_action(outcome)
-    with pytest.raises(LooError, match="not a gathered card"):
-        state.apply_action(outcome)
+    history, left = state.history(), state.chance_outcomes()
+    pending = state.held.pending
+    assert pending is not None
+    stranger = next(c for c in range(52) if c not in map(int, pending.gathered))
+    for bad in (outcome, stranger):  # placed already, or never gathered
+        with pytest.raises(LooError, match="not a gathered card left to place"):
+            state.apply_action(bad)
+        assert state.history() == history and state.chance_outcomes() == left
 
 
 def test_the_strings_at_a_reshuffle_show_the_exchange_not_the_order() -> None:
