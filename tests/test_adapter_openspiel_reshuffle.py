@@ -29,16 +29,19 @@ def _step(state: adapter.LooState, rng: random.Random) -> None:
         state.apply_action(rng.choice(state.legal_actions()))
 
 
-def _at_reshuffle(name: str, seed: int = 0) -> adapter.LooState:
-    """A state waiting on chance for a reshuffled stock's first card, reached by random play."""
+def _at_reshuffle(name: str, seed: int = 0, gathered: int = 1) -> adapter.LooState:
+    """A state waiting on chance for the first card of a reshuffled stock of at least ``gathered`` cards, reached
+    by random play."""
     game = pyspiel.load_game(name)
     rng = random.Random(seed)
     while True:
         state: adapter.LooState = game.new_initial_state()
         while not state.is_terminal():
             _step(state, rng)
-            if state.held.pending is not None:
+            if state.held.pending is not None and len(state.held.pending.gathered) >= gathered:
                 return state
+            if state.held.pending is not None:
+                break
 
 
 def _deal(state: adapter.LooState) -> Deal:
@@ -69,7 +72,7 @@ def test_random_simulation_passes_with_reshuffles_that_happen_pam_exch_2_lou_dra
 
 @pytest.mark.parametrize("name", [FIVE, LOU])
 def test_a_reshuffles_chance_outcomes_are_the_gathered_cards_alike_pam_exch_2(name: str) -> None:
-    state = _at_reshuffle(name, 1)
+    state = _at_reshuffle(name, 1, gathered=3)
     pending = state.held.pending
     assert pending is not None and state.current_player() == pyspiel.PlayerId.CHANCE
     # the engine is the judge of which cards are gathered: the same exchange on a copy of the deal
@@ -92,11 +95,7 @@ def test_a_reshuffles_chance_outcomes_are_the_gathered_cards_alike_pam_exch_2(na
 
 
 def test_a_chance_outcome_that_is_no_gathered_card_left_is_refused_and_changes_nothing() -> None:
-    seed = 3
-    state = _at_reshuffle(FIVE, seed)
-    while len(state.chance_outcomes()) < 2:
-        seed += 1
-        state = _at_reshuffle(FIVE, seed)
+    state = _at_reshuffle(FIVE, 3, gathered=2)
     outcome = state.chance_outcomes()[0][0]
     state.apply_action(outcome)
     history, left = state.history(), state.chance_outcomes()
@@ -110,7 +109,7 @@ def test_a_chance_outcome_that_is_no_gathered_card_left_is_refused_and_changes_n
 
 
 def test_the_strings_at_a_reshuffle_show_the_exchange_not_the_order() -> None:
-    state = _at_reshuffle(FIVE, 4)
+    state = _at_reshuffle(FIVE, 4, gathered=2)
     pending = state.held.pending
     assert pending is not None
     n = state.table.players
@@ -118,17 +117,28 @@ def test_the_strings_at_a_reshuffle_show_the_exchange_not_the_order() -> None:
     observed = [state.observation_string(p) for p in range(n)]
     assert pending.action.notation() in infos[pending.seat]
     assert all(f"exchanges {count(pending.action)} cards" in infos[p] for p in range(n) if p != pending.seat)
-    rng = random.Random(5)
-    while len(state.chance_outcomes()) > 1:
-        _step(state, rng)  # every card placed but the last: no seat sees where
-        assert [state.information_state_string(p) for p in range(n)] == infos
-        assert [state.observation_string(p) for p in range(n)] == observed
+    # the stock in card order, and reversed: once the exchange is done, only the seat that drew sees a difference
+    ordered = []
+    for pick in (0, -1):
+        done = state.clone()
+        while done.held.pending is not None:
+            done.apply_action(done.chance_outcomes()[pick][0])
+            if done.held.pending is not None:  # every card placed but the last: no seat sees where
+                assert [done.information_state_string(p) for p in range(n)] == infos
+                assert [done.observation_string(p) for p in range(n)] == observed
+        ordered.append(done)
+    first, last = ordered
+    assert first.held.reshuffles != last.held.reshuffles
+    for p in range(n):
+        if p != pending.seat:
+            assert first.information_state_string(p) == last.information_state_string(p)
+            assert first.observation_string(p) == last.observation_string(p)
 
 
 @pytest.mark.parametrize("name", [FIVE, LOU])
 def test_a_state_through_a_reshuffle_pickles_and_clones_to_the_same_state(name: str) -> None:
     game = pyspiel.load_game(name)
-    waiting = _at_reshuffle(name, 6)
+    waiting = _at_reshuffle(name, 6, gathered=2)
     waiting.apply_action(waiting.chance_outcomes()[0][0])  # half-way through the order
     after = _through(waiting, random.Random(7))
     for state in (waiting, after):
