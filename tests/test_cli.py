@@ -496,5 +496,5 @@ def test_usage_errors_exit_2_with_one_sentence(
 
 def test_simulate_refuses_an_ante_nobody_can_pay(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "simulate", "-d", "5", "--option", "ante=5000")
-    assert code == 1 and out == ""
-    assert one_sentence(err) and "cannot pay the ante" in err
+    assert code == 2 and out == ""  # a usage error, as in loo tournament (tests/test_cli_usage.py)
+    assert one_sentence(err) and "less than the ante of 5,000 it would owe" in err

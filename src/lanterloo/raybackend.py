@@ -8,6 +8,7 @@ and the deal indices), so a local pool and any Ray cluster give the same figures
 
 from __future__ import annotations
 
+import re
 import socket
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -40,6 +41,16 @@ def _reachable(address: str, timeout: float = 10.0) -> None:
         raise LooError(f"Could not reach the Ray cluster at {address}: {e.strerror or e}.") from None
 
 
+def _ray_said(message: str, address: str | None) -> str:
+    """Ray's reason, first line, as one clause: without the sentence that points at Ray's own flags (``--address``,
+    RAY_ADDRESS), which are not loo's; for ``auto`` with no cluster running, loo's own way forward instead."""
+    said = message.strip().splitlines()[0] if message.strip() else "no reason given"
+    said = re.sub(r"\s*[^.]*`--address`[^.]*\.?", "", said).strip().rstrip(".")
+    if address == "auto" and "running Ray instance" in said:
+        said += "; start one with `ray start --head`, or give its address with --ray-address host:port"
+    return said + "."
+
+
 def connect(address: str | None, cpus: int | None = None) -> Any:
     """Ray, initialised: on the cluster at ``address`` (``auto``, ``ray://host:10001``), or a local instance of
     ``cpus`` workers when no address is given. An instance already running in this process is reused."""
@@ -55,7 +66,7 @@ def connect(address: str | None, cpus: int | None = None) -> Any:
             ray.init(**options)
         except (ConnectionError, RuntimeError, ValueError) as e:
             where = f"the Ray cluster at {address}" if address else "a local Ray instance"
-            raise LooError(f"Could not start or reach {where}: {str(e).strip().splitlines()[0]}") from None
+            raise LooError(f"Could not start or reach {where}: {_ray_said(str(e), address)}") from None
     return ray
 
 

@@ -211,7 +211,7 @@ class Session:
         """The agreed deals are played: stop, or under SESSION-4 play on while the pool holds chips (in Lou, while a
         game goes on)."""
         r = self.rules
-        deals = f"{self.max_deals} deals were played"
+        deals = f"{self.max_deals} deal was played" if self.max_deals == 1 else f"{self.max_deals} deals were played"
         if r.session_end == "exact" or shape_of(r).scores_points:
             self.stop(deals)
             return

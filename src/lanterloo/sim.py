@@ -33,6 +33,9 @@ from lanterloo.session import DealRecord, Session
 
 #: Chips each player starts a session with: large, so that sessions run long before someone goes broke.
 STACK = 1000
+#: The most deals a simulation may ask for: hours in the compiled core's loop (a hundred thousand deals a second or
+#: more), years deal by deal with search bots, and a terabyte of hand history.
+MOST_DEALS = 10**9
 
 # fmt: off
 _NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lee", "Max", "Ned", "Oli",
@@ -207,6 +210,8 @@ def simulate(
     rules.check_players(players)
     if deals < 1:
         raise LooError(f"The number of deals must be at least 1, not {deals}.")
+    if deals > MOST_DEALS:
+        raise LooError(f"A simulation plays at most {MOST_DEALS:,} deals, not {deals:,}.")
     specs = bot_specs(bots, players)
     names = seat_names(players)
     summary = SimSummary(
@@ -314,7 +319,7 @@ def _reason_kind(session: Session) -> str:
         return "a player could not pay the ante"
     if reason.endswith("could not pay in full"):
         return "a player could not pay in full"
-    if reason.endswith("deals were played"):
+    if reason.endswith(("deals were played", "deal was played")):
         return "the deals were all played"
     if reason.endswith("more to empty the pool"):
         return "the deals were all played, and more to empty the pool"

@@ -27,13 +27,17 @@ def too_long(text: str) -> int | None:
     return digits if digits > MAX_INT_DIGITS else None
 
 
-def parse_whole(text: str, what: str) -> int:
-    """``text`` as an int, or NotationError with one sentence naming ``what`` (e.g. "--seed", "Option ante")."""
+def parse_whole(text: str, what: str, signed: bool = True) -> int:
+    """``text`` as an int, or NotationError with one sentence naming ``what`` (e.g. "--seed", "Option ante").
+
+    ``signed=False`` for a value that is never negative: the grammar is the same (the caller checks the range and
+    says so), but the example in the message shows no minus sign."""
     if not _GRAMMAR.fullmatch(text):
         if not any("0" <= ch <= "9" for ch in text):
             raise NotationError(f"{what} must be a whole number, not {_quote(text)}.")
+        like = "like 12 or -3" if signed else "like 12"
         raise NotationError(
-            f"{what} must be a whole number in plain digits (like 12 or -3: no +, no leading zero, no _ or space), "
+            f"{what} must be a whole number in plain digits ({like}: no +, no leading zero, no _ or space), "
             f"not {_quote(text)}."
         )
     digits = too_long(text)

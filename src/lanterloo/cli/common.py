@@ -7,6 +7,7 @@ import argparse
 import io
 import re
 import sys
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
@@ -18,6 +19,8 @@ from lanterloo.termtext import escape
 from lanterloo.wholetext import parse_whole
 
 WIDTH = 110  # text output is wrapped to this width
+#: The longest a progress bar's count goes unchanged while updates arrive, in seconds.
+REDRAW = 0.25
 
 
 class UsageError(Exception):
@@ -93,18 +96,21 @@ class Parser(StrictParser):
         raise UsageError(translate(message, self.prog))
 
 
-def count(name: str, low: int) -> Callable[[str], int]:
+def count(name: str, low: int | None, high: int | None = None) -> Callable[[str], int]:
     """The converter of a whole-number option (``--seed``, ``--players``, ``--deals``, ``--stack``) of every
     command, ``loo play``'s included: the grammar and digit bound of the hand-history reader (lanterloo.wholetext),
-    and at least ``low``."""
+    at least ``low`` and at most ``high``. ``low`` None leaves the range to the command: ``--players``, whose least
+    depends on the variant (``table_players`` names it)."""
 
     def parse(text: str) -> int:
         try:
-            value = parse_whole(text, name)
+            value = parse_whole(text, name, signed=False)  # none of them is ever negative
         except NotationError as e:
             raise argparse.ArgumentTypeError(str(e)) from None
-        if value < low:
-            raise argparse.ArgumentTypeError(f"{name} must be at least {low}, not {value}.")
+        if low is not None and value < low:
+            raise argparse.ArgumentTypeError(f"{name} must be at least {low:,}, not {value:,}.")
+        if high is not None and value > high:
+            raise argparse.ArgumentTypeError(f"{name} must be at most {high:,}, not {value:,}.")
         return value
 
     return parse
@@ -152,6 +158,8 @@ def add_table(
     *,
     deals: int,
     seed_help: str,
+    most_deals: int | None = None,
+    deals_help: str = "",
     bots_help: str = "one bot per seat, comma-separated, or one for every seat: random, heuristic, cautious, "
     "balanced, bold, or the search bots easy, medium, hard (default random)",
 ) -> None:
@@ -165,12 +173,18 @@ def add_table(
     p.add_argument(
         "--players",
         "-n",
-        type=count("--players", 0),
+        type=count("--players", None),
         metavar="N",
         help="players at the table (default: 5, or the nearest count the variant allows)",
     )
+    most = f", at most {most_deals:,}" if most_deals is not None else ""
     p.add_argument(
-        "--deals", "-d", type=count("--deals", 1), default=deals, metavar="K", help=f"deals to play (default {deals})"
+        "--deals",
+        "-d",
+        type=count("--deals", 1, most_deals),
+        default=deals,
+        metavar="K",
+        help=f"deals to play (default {deals}{most}){deals_help}",
     )
     p.add_argument("--seed", "-s", type=count("--seed", 0), metavar="S", help=seed_help)
     p.add_argument(
@@ -192,7 +206,7 @@ def add_table(
 
 def table_rules(variant: str, options: Sequence[str]) -> Rules:
     try:
-        return rules_with(variant, parse_options(list(options)))
+        return rules_with(variant, parse_options(list(options)), own_game=True)
     except LooError as e:
         raise UsageError(sentence(str(e))) from None
     except TypeError as e:  # dataclasses.replace on an option that is not an init field
@@ -211,6 +225,16 @@ def table_players(rules: Rules, given: int | None) -> int:
     except LooError as e:
         raise UsageError(str(e)) from None
     return given
+
+
+def table_stack(rules: Rules, players: int, stack: int, *, when: str = "", given: str = "") -> None:
+    """Refuse, as a usage error, an ante no seat's starting chips can pay: the session would end before its first
+    deal (SESSION-2). ``when`` and ``given`` say when the chips are handed out and which option sets them."""
+    owed = max(rules.ante_owed(s, 0) for s in range(players))
+    if owed > stack:
+        raise UsageError(
+            f"Every seat starts{when} with {stack:,} chips{given}, less than the ante of {owed:,} it would owe."
+        )
 
 
 def table_bots(specs: list[str] | None, players: int) -> list[str]:
@@ -263,7 +287,7 @@ def file_failure(path: str, e: OSError | ValueError, doing: str = "read") -> str
 
 
 def progress_bar(
-    total: int | None, label: str, quiet: bool = False
+    total: int | None, label: str, quiet: bool = False, clock: Callable[[], float] = time.monotonic
 ) -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:
     """A progress bar on stderr for a long command, when stderr is a terminal and the output is not ``--json``
     (``quiet``); nothing otherwise. Returns ``update(done, total)`` (or None) and ``stop()``. ``total`` counts deals;
@@ -294,18 +318,22 @@ def progress_bar(
     task = bar.add_task(label, total=total)
     step = max(1, (total or 0) // 500)
     mark = 0
+    shown_at = 0.0
     started = False
 
     def update(done: int, target: int) -> None:
-        # called after every deal, every 1,024 deals by simulate's batch loop, or as a file is read: redraw about
-        # 500 times in all
-        nonlocal mark, started
+        # called after every deal, every 1,024 deals by simulate's batch loop, or as a file is read: the count is
+        # passed on about 500 times in all, and at least every REDRAW seconds, so on a run of a billion deals the
+        # count still moves while a five-hundredth of it is played
+        nonlocal mark, shown_at, started
         if not started:
             bar.start()
             started = True
-        if done >= mark or done >= target:
+        now = clock()
+        if done >= mark or done >= target or now - shown_at >= REDRAW:
             bar.update(task, completed=done, total=target)
             mark = done + step
+            shown_at = now
 
     def stop() -> None:
         if started:

@@ -6,6 +6,14 @@ import argparse
 import re
 
 from lanterloo.cli.common import Parser, add_table, count, seconds
+from lanterloo.sim import MOST_DEALS as MOST_SIM_DEALS
+
+#: What ``--deals`` counts in a session (loo watch; loo simulate adds Louse's match): the deals asked for, then the
+#: deals the session-end rule adds, whatever the bots (a session of search bots is no different).
+_PLAYS_ON = (
+    "; then the session plays on until its pool is empty (SESSION-4; Lou: until its game ends), so it may play "
+    "more; -o session_end=exact stops at K"
+)
 
 #: The reports of ``loo analyze`` (lanterloo.analysis.REPORTS, named here so ``loo --help`` imports no report).
 REPORT_NAMES = ("looed", "miss", "pool", "lou-pots", "louse")
@@ -46,7 +54,13 @@ def build_parser() -> argparse.ArgumentParser:
         allow_abbrev=False,
         description="Play seeded deals between bots; optionally write every deal to a hand history.",
     )
-    add_table(p, deals=1000, seed_help="random seed (default: a random one, which the summary reports)")
+    add_table(
+        p,
+        deals=1000,
+        most_deals=MOST_SIM_DEALS,
+        deals_help=_PLAYS_ON + "; Louse plays whole matches, the last one to its end",
+        seed_help="random seed (default: a random one, which the summary reports)",
+    )
     p.add_argument("--history", metavar="FILE", help="write every deal to this hand history (JSON Lines)")
     p.add_argument("--json", action="store_true", help="print exactly one JSON object")
 
@@ -129,7 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
         allow_abbrev=False,
         description="Bots play a seeded session; every deal is printed as it happened.",
     )
-    add_table(p, deals=3, seed_help="random seed (default: a random one, printed first)")
+    add_table(p, deals=3, deals_help=_PLAYS_ON, seed_help="random seed (default: a random one, printed first)")
     p.add_argument(
         "--stack",
         type=count("--stack", 1),

@@ -8,7 +8,16 @@ import sys
 
 from lanterloo import history
 from lanterloo.bots import make_bots
-from lanterloo.cli.common import Failure, UsageError, progress_bar, sentence, table_bots, table_players, table_rules
+from lanterloo.cli.common import (
+    Failure,
+    UsageError,
+    progress_bar,
+    sentence,
+    table_bots,
+    table_players,
+    table_rules,
+    table_stack,
+)
 from lanterloo.engine import shape_of
 from lanterloo.errors import HistoryError, LooError
 from lanterloo.history import parallel
@@ -59,6 +68,7 @@ def cmd_replay(ns: argparse.Namespace) -> int:
 def cmd_watch(ns: argparse.Namespace) -> int:
     rules = table_rules(ns.variant, ns.option)
     players = table_players(rules, ns.players)
+    table_stack(rules, players, ns.stack, given=" (--stack)")
     specs = table_bots(ns.bots, players)
     seed = ns.seed if ns.seed is not None else random.SystemRandom().randrange(2**31)
     names = seat_names(players)
@@ -90,7 +100,7 @@ def cmd_watch(ns: argparse.Namespace) -> int:
         sys.stdout.flush()
     played = len(session.records)
     reason = session.end_reason or ""
-    why = "" if played == ns.deals and reason.endswith("were played") else f": {reason}"
+    why = "" if played == ns.deals and reason.endswith(("were played", "was played")) else f": {reason}"
     print(f"\nThe session is over after {played} deal{'s' if played != 1 else ''}{why}.")
     left = session.pool_left()
     if left:

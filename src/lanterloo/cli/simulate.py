@@ -16,11 +16,12 @@ from lanterloo.cli.common import (
     table_bots,
     table_players,
     table_rules,
+    table_stack,
 )
 from lanterloo.engine import shape_of
 from lanterloo.errors import LooError
 from lanterloo.rules import Rules, value_text
-from lanterloo.sim import SimSummary, simulate
+from lanterloo.sim import STACK, SimSummary, simulate
 
 
 def _history_path(text: str) -> Path:
@@ -41,6 +42,7 @@ def _history_path(text: str) -> Path:
 def cmd_simulate(ns: argparse.Namespace) -> int:
     rules = table_rules(ns.variant, ns.option)
     players = table_players(rules, ns.players)
+    table_stack(rules, players, STACK, when=" a session")
     specs = table_bots(ns.bots, players)
     path = _history_path(ns.history) if ns.history else None
     seed = ns.seed if ns.seed is not None else random.SystemRandom().randrange(2**31)
@@ -62,6 +64,14 @@ def cmd_simulate(ns: argparse.Namespace) -> int:
     return 0
 
 
+def _deals(n: int) -> str:
+    return "1 deal" if n == 1 else f"{n:,} deals"
+
+
+def _asked(n: int) -> str:
+    return "1 deal was asked for" if n == 1 else f"{n:,} deals were asked for"
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
@@ -69,15 +79,15 @@ def _pct(x: float) -> str:
 def format_summary(s: SimSummary, rules: Rules) -> str:
     """The readable ``loo simulate`` report."""
     lines = [
-        f"Simulated {s.deals:,} deals of {s.variant} ({s.players} players, seed {s.seed}) in "
+        f"Simulated {_deals(s.deals)} of {s.variant} ({s.players} players, seed {s.seed}) in "
         f"{s.elapsed:.2f} s: {s.deals_per_second:,.0f} deals/s."
     ]
     if s.deals > s.asked:
         more = s.deals - s.asked
         lines.append(
-            f"{s.asked:,} deals were asked for; the last match played {more:,} more to its end (LOUSE-MATCH-1)."
+            f"{_asked(s.asked)}; the last match played {more:,} more to its end (LOUSE-MATCH-1)."
             if s.is_louse
-            else f"{s.asked:,} deals were asked for; the last session played {more:,} more to empty the "
+            else f"{_asked(s.asked)}; the last session played {more:,} more to empty the "
             f"{'pot' if rules.game == 'lou' else 'pool'} (SESSION-4)."
         )
     if s.differences:
@@ -124,6 +134,6 @@ def format_summary(s: SimSummary, rules: Rules) -> str:
         lines.append(f"\nMatch losers in order: {losers}{rest}.")
     if s.history_path:
         lines.append(
-            f"\nHand history: {s.history_path} ({s.deals:,} deals). Check it with: loo replay {s.history_path} --verify"
+            f"\nHand history: {s.history_path} ({_deals(s.deals)}). Check it with: loo replay {s.history_path} --verify"
         )
     return "\n".join(lines)

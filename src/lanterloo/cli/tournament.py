@@ -21,7 +21,7 @@ def cmd_tournament(ns: argparse.Namespace) -> int:
         raise UsageError("--bots needs two or more bots, comma-separated, like hard,balanced.")
     unknown = [b for b in ns.bots if b not in bot_names()]
     if unknown:
-        raise UsageError(f"Unknown bot {unknown[0]!r}: choose from {', '.join(bot_names())}.")
+        raise UsageError(f"Unknown bot {unknown[0]!r}: choose one of {', '.join(bot_names())}.")
     if ns.ray_address and ns.backend != "ray":
         raise UsageError("--ray-address goes with --backend ray.")
     seed = ns.seed if ns.seed is not None else random.SystemRandom().randrange(2**31)

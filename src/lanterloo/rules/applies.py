@@ -12,11 +12,34 @@ from dataclasses import dataclass
 from typing import Any
 
 from lanterloo.ruleids import RULES
-from lanterloo.rules.options import OPTION_FIELDS, Rules, option_choices
+from lanterloo.rules.options import OPTION_FIELDS, Game, Rules, option_choices
 from lanterloo.rules.registry import base_preset_rules
 
 # Describe the game rather than select a rule; always shown.
 _ALWAYS = frozenset({"preset", "game", "hand_size", "min_players", "trump_mode"})
+
+_EVERY_GAME: tuple[Game, ...] = ("loo", "lou", "louse")
+# The options Lou shares with Loo (its stakes, the declare, the follow duties of lou_follow_suit); the rest of the
+# options not named for a game belong to Loo alone (see option_applies).
+_LOO_AND_LOU = frozenset(
+    {"session_end", "ante", "ante_mode", "declare", "exchange_shortfall", "void_trump_duty", "remainder"}
+)
+GAME_NAMES: dict[Game, str] = {"loo": "Loo", "lou": "Lou", "louse": "Louse"}
+
+
+def option_games(name: str) -> tuple[Game, ...]:
+    """The games in which option ``name`` can change anything, under some setting of the other options: the
+    widest reach of ``option_applies``. An option outside its games is a house rule that does nothing, which the
+    command line refuses (``rules_with(..., own_game=True)``); tests/test_cli_usage.py checks the two agree."""
+    if name in _ALWAYS:
+        return _EVERY_GAME
+    if name.startswith("louse") or name in ("diamond_queen", "widow_points"):
+        return ("louse",)
+    if name.startswith("lou_"):
+        return ("lou",)
+    if name in _LOO_AND_LOU:
+        return ("loo", "lou")
+    return ("loo",)
 
 
 def _first_trick_duty(r: Rules) -> bool:

@@ -6,6 +6,7 @@ import dataclasses
 from typing import Any
 
 from lanterloo.errors import NotationError, RulesError
+from lanterloo.rules.applies import GAME_NAMES, option_games
 from lanterloo.rules.options import OPTION_FIELDS, OPTION_HINTS, Rules
 from lanterloo.rules.registry import PRESETS, resolve_preset
 from lanterloo.wholetext import parse_whole
@@ -17,6 +18,17 @@ def _check_name(name: str) -> None:
         raise RulesError(f"The {name} is not an option to set: choose the variant (`loo variants` lists them).")
     if name not in OPTION_FIELDS:
         raise RulesError(f"Unknown rules option {name!r}; `loo rules VARIANT` lists them.")
+
+
+def _check_game(base: Rules, name: str) -> None:
+    _check_name(name)
+    games = option_games(name)
+    if base.game not in games:
+        owners = " and ".join(GAME_NAMES[g] for g in games)
+        raise RulesError(
+            f"Option {name} belongs to {owners} and changes nothing in {base.preset}, a game of "
+            f"{GAME_NAMES[base.game]}; `loo rules {base.preset}` lists its options."
+        )
 
 
 def parse_option_value(name: str, text: str) -> Any:
@@ -31,19 +43,29 @@ def parse_option_value(name: str, text: str) -> Any:
             return False
         raise RulesError(f"Option {name} must be true or false, not {text!r}.")
     if hint is int:
-        # the hand-history reader's grammar and bound, so a value written by `loo simulate -o` verifies
+        # the hand-history reader's grammar and bound, so a value written by `loo simulate -o` verifies; no whole-
+        # number option takes a negative value (_validate says which range each has)
         try:
-            return parse_whole(text, f"Option {name}")
+            return parse_whole(text, f"Option {name}", signed=False)
         except NotationError as e:
             raise RulesError(str(e)) from None
     return text.strip()
 
 
-def rules_with(preset: str, options: dict[str, Any] | None = None) -> Rules:
-    """Rules of a registered variant (or alias) with options applied; values may be text as typed on a command line."""
+def rules_with(preset: str, options: dict[str, Any] | None = None, *, own_game: bool = False) -> Rules:
+    """Rules of a registered variant (or alias) with options applied; values may be text as typed on a command line.
+
+    With ``own_game`` (the options a user typed: the ``loo`` commands, ``loo play``), an option of another game
+    (``lou_draw`` for three-card) is refused rather than shown as a house rule that does nothing. Not by default:
+    a caller may carry a whole set of options from elsewhere (a preset carries every field), and those of another
+    game are harmless there.
+    """
     base = PRESETS[resolve_preset(preset)]
     if not options:
         return base
+    if own_game:
+        for k in options:
+            _check_game(base, k)
     changes = {
         k: (parse_option_value(k, v) if isinstance(v, str) and OPTION_HINTS.get(k) is not str else v)
         for k, v in options.items()

@@ -52,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--players",
-        type=count("--players", 0),
+        type=count("--players", None),
         metavar="N",
         help="seats at the table, you included (default 5, or the variant's nearest count)",
     )
@@ -80,7 +80,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--stack", type=count("--stack", 1), default=100, metavar="N", help="everyone's starting chips (default 100)"
     )
-    p.add_argument("--deals", type=count("--deals", 1), metavar="N", help="end the session after N deals")
+    p.add_argument(
+        "--deals",
+        type=count("--deals", 1),
+        metavar="N",
+        help="end the session after N deals, or once the pool is empty after them (SESSION-4)",
+    )
     p.add_argument(
         "--resume",
         nargs="?",

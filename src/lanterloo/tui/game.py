@@ -120,7 +120,7 @@ def new_settings(
 ) -> Settings:
     """Validated settings; raises LooError with one sentence naming the first problem."""
     opts = dict(options or {})
-    rules = rules_with(variant, opts)
+    rules = rules_with(variant, opts, own_game=True)
     lo, hi = rules.player_range()
     if bots is not None and not any(b.strip() for b in bots):
         raise RulesError("--bots needs at least one bot style, such as balanced.")
@@ -143,6 +143,11 @@ def new_settings(
     check_name(name)
     if stack <= 0:
         raise LooError(f"The starting stack must be a positive number of chips, not {stack}.")
+    owed = max(rules.ante_owed(s, 0) for s in range(players))
+    if owed > stack:  # the session would end before its first deal (SESSION-2)
+        raise LooError(
+            f"Every seat starts with {stack:,} chips (--stack), less than the ante of {owed:,} it would owe."
+        )
     if first_dealer is not None and not 0 <= first_dealer < players:
         raise LooError(f"The first dealer must be a seat from 0 to {players - 1}.")
     if seed is None:
