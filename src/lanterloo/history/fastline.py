@@ -25,12 +25,15 @@ _BLANK = re.compile(rb"[ \t\r\n]*")
 
 Hook = Callable[[int, dict[str, Any]], None]
 
+#: False: every line takes the reference way (with history.quick's fast paths): for the benchmark and the tests.
+ENABLED = True
+
 
 def line_verifier(v: Verifier) -> Any:
     """The core's line verifier for ``v``, or None where the line path is off (no core, fast paths off, only the
     actions checked)."""
     ext = quick.EXT
-    if ext is None or not quick.ENABLED or not v.check_results or not hasattr(ext, "LineVerifier"):
+    if ext is None or not quick.ENABLED or not ENABLED or not v.check_results or not hasattr(ext, "LineVerifier"):
         return None
     return ext.LineVerifier(quick.CARD_INDEX, quick.CORE_CODES)
 

@@ -348,7 +348,7 @@ class Lines:
         """The lines as bytes, not decoded (``decode`` gives the text, or the sentence for bad UTF-8)."""
         path = self.path
         try:
-            fp = path.open("rb")
+            fp = path.open("rb", buffering=1 << 16)  # lines of about 2.5 KB: a bigger buffer halves readline's cost
         except (OSError, ValueError) as e:
             raise HistoryError(file_error(path, e)) from None
         with fp:
