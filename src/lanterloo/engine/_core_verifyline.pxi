@@ -136,7 +136,7 @@ cdef class LineVerifier:
         cdef Py_ssize_t i
         cdef _LVRules e
         self.open_ = False
-        if not _lv_parse(&self.L, raw):
+        if not _lv_parse(&self.L, raw, self.last.text if self.last is not None else None):
             return
         e = self._entry(raw)
         if e is None:
@@ -186,7 +186,7 @@ cdef class LineVerifier:
         cdef const unsigned char* s = <const unsigned char*><const char*>raw
         cdef int k
         cdef _LVRules e
-        if not self.open_ or not _lv_parse(&self.L, raw):
+        if not self.open_ or not _lv_parse(&self.L, raw, self.o_entry.text):
             return 0
         if L.sess_a < 0 or L.sess_b - L.sess_a != self.o_sess_len or memcmp(s + L.sess_a, self.o_sess, self.o_sess_len):
             return 0
