@@ -7,6 +7,9 @@ and each figure is the median of its rounds, each ratio the median of the per-ro
 * ``verify``: the whole file as ``loo replay --verify`` verifies it (the process pool on a big file, the compiled
   core where it is built), wall clock from opening the file to the verdict: the issue's figure;
 * ``one process``: the same on one process, CPU time;
+* ``without the line path``: one process with the core's line verifier off (history.fastline.ENABLED), so every
+  line takes the reader's json scan and history.quick's replay, as before the line path: CPU time, on the first
+  ``--sample`` lines;
 * ``json.loads``: the reference: only parsing each line with the standard library's json, one process, CPU time;
 * ``pure engine``: one process without the compiled core (``LANTERLOO_ENGINE=pure``), CPU time, on the first
   ``--sample`` lines;
@@ -31,7 +34,7 @@ from pathlib import Path
 
 from lanterloo import history, rules_with
 from lanterloo.engine import core
-from lanterloo.history import parallel, quick
+from lanterloo.history import fastline, parallel, quick
 from lanterloo.sim import simulate
 
 Measure = Callable[[], tuple[int, float]]  # (deals or lines, seconds)
@@ -57,16 +60,17 @@ def verify_wall(path: Path) -> tuple[int, float]:
     return n, time.perf_counter() - start
 
 
-def verify_one(path: Path, *, core_on: bool = True, fast: bool = True) -> tuple[int, float]:
-    saved = quick.EXT, quick.ENABLED
+def verify_one(path: Path, *, core_on: bool = True, fast: bool = True, lines: bool = True) -> tuple[int, float]:
+    saved = quick.EXT, quick.ENABLED, fastline.ENABLED
     quick.select(core_on)
     quick.ENABLED = fast
+    fastline.ENABLED = lines
     try:
         start = time.process_time()
         n = parallel.verify(path, history.Verifier(True), jobs=1)
         return n, time.process_time() - start
     finally:
-        quick.EXT, quick.ENABLED = saved
+        quick.EXT, quick.ENABLED, fastline.ENABLED = saved
 
 
 def json_only(path: Path) -> tuple[int, float]:
@@ -105,6 +109,11 @@ def report(rates: dict[str, list[float]], deals: int, sample: int, jobs: int) ->
         f"one process: {med['one process']:,.0f} deals/s (CPU time): {ratio(rates, 'one process', 'json.loads'):.2f}× "
         "json.loads alone",
     ]
+    if "without the line path" in med:
+        lines.append(
+            f"without the line path, one process: {med['without the line path']:,.0f} deals/s (CPU time, first "
+            f"{sample:,} deals); one process / without it: {ratio(rates, 'one process', 'without the line path'):.2f}×"
+        )
     if "pure engine" in med:
         lines.append(
             f"pure engine (no compiled core), one process: {med['pure engine']:,.0f} deals/s (CPU time, first "
@@ -143,6 +152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "verify": lambda: verify_wall(path),
             "one process": lambda: verify_one(path),
             "json.loads": lambda: json_only(path),
+            "without the line path": lambda: verify_one(small, lines=False),
             "pure engine": lambda: verify_one(small, core_on=False),
             "reference path": lambda: verify_one(small, core_on=False, fast=False),
         }

@@ -112,6 +112,18 @@ class Verifier:
             self.unchecked.extend(unchecked)
         self._last_line = last[0]
 
+    def went_on(self, obj: dict[str, Any], line: int, deals: int, unfinished: int) -> None:
+        """``deals`` more deals (``unfinished`` of them unfinished) that go on the open session one after another,
+        which the compiled core verified as ``check`` would (history.fastline), the last of them ``obj`` on
+        ``line``: go on as if every one had been read here."""
+        cur = self._open
+        assert cur is not None and cur.name == obj["session"]
+        self.deals += deals
+        self.unfinished += unfinished
+        cur.last = obj
+        self._after(cur, obj, cur.rules)
+        self._last_line = line
+
     def add_counts(self, deals: int, unfinished: int, standalone: int, house: dict[str, Any], offset: int) -> None:
         """Count deals another Verifier checked; ``offset`` is added to the line numbers of its notes."""
         self.deals += deals
