@@ -48,6 +48,9 @@ ARTIFACTS = Path(__file__).parent / "artifacts"
 SRC = Path(__file__).resolve().parents[1] / "src"
 # Generous: the 2-core machine runs other tests beside these; nothing waits this long when all is well.
 STATE_MS = 60_000
+# every expect() without its own timeout waits as long too: Playwright's default of 5 s is a wall-clock assumption a
+# busy CI machine breaks (a page's first paint has taken longer than that here)
+expect.set_options(timeout=STATE_MS)
 SERVE = """
 import sys, uvicorn
 from lanterloo.web.app import create_app
