@@ -87,6 +87,31 @@ def test_PAM_EXCH_2_reshuffles_are_recorded_and_replayed() -> None:
     assert found > 0, "ten players exchanging at random should run the stock out at least once"
 
 
+@pytest.mark.parametrize("engine", ["core", "pure"])
+def test_PAM_EXCH_2_a_record_without_the_reshuffle_its_deal_needs_is_refused_there(engine: str) -> None:
+    from lanterloo.engine import core
+
+    rules = rules_with("five-card", {"exchange_shortfall": "reshuffle"})
+    obj = next(
+        o for o in (history.deal_to_record(_play(rules, 10, s)) for s in range(200)) if len(o["reshuffles"]) == 1
+    )
+    lost = copy.deepcopy(obj)
+    lost["reshuffles"] = []
+    was = core.engine()
+    core.select(engine)
+    try:
+        # on either engine, the exchange that needed it is named: the core must not draw a reshuffle of its own
+        with pytest.raises(HistoryError, match=r"no record of the reshuffle this exchange needs.*\(PAM-EXCH-2\)"):
+            history.verify_record(lost, 3)
+        wrong = copy.deepcopy(obj)
+        wrong["reshuffles"][0] = wrong["reshuffles"][0][1:]
+        with pytest.raises(HistoryError, match=r"does not hold exactly the dead cards.*\(PAM-EXCH-2\)"):
+            history.verify_record(wrong, 3)
+        history.verify_record(obj, 3)
+    finally:
+        core.select(was)
+
+
 def test_COMMON_1_a_record_must_list_every_rules_option() -> None:
     obj = history.deal_to_record(_play(rules_with("three-card"), 5, 1))
     del obj["rules"]["loo_penalty"]

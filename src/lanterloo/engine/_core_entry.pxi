@@ -32,6 +32,10 @@ def make(rules, stacks, dealer, pool, deck, seed, rng, ante, reshuffles):
     cdef Params p
     if type(rules) is not _Rules or reshuffles or (type(stacks) is not list and type(stacks) is not tuple):
         return None
+    if reshuffles is not None and rules.exchange_shortfall == "reshuffle":
+        # a replay that records no reshuffle where the rules allow one: the reference refuses a reshuffle the
+        # record lacks (PAM-EXCH-2), where the core would draw one from its own stream
+        return None
     if not 2 <= len(stacks) < MAXN:
         return None
     hit = _PARAMS.get(id(rules))

@@ -99,10 +99,16 @@ def reshuffle(deal: Deal, seat: int) -> None:
     dead = cards_of(deal._dead)
     if deal._recorded_reshuffles is not None:
         if not deal._recorded_reshuffles:
-            raise LooError("The hand history has no record of the reshuffle this exchange needs.")
+            raise LooError(
+                "The hand history has no record of the reshuffle this exchange needs: the stock ran short and the "
+                "rules reshuffle the dead cards (PAM-EXCH-2)."
+            )
         order = [Card(c) for c in deal._recorded_reshuffles.pop(0)]
         if sorted(order) != sorted(dead):
-            raise LooError("The recorded reshuffle does not hold exactly the discarded cards.")
+            raise LooError(
+                "The recorded reshuffle does not hold exactly the dead cards (passed hands, earlier discards, a hand "
+                "given up for the Miss) (PAM-EXCH-2)."
+            )
     else:
         order = list(dead)
         deal._rng.shuffle(order)
