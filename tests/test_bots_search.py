@@ -564,3 +564,13 @@ def test_the_lou_declaration_weights_are_the_same_with_the_c_policy(monkeypatch:
     in_python = [py_bot.weighted_world(worlds.Sampler(view))[1] for _ in range(12)]
     assert with_c == in_python
     assert len(set(with_c)) > 1  # some sampled hands disagree with what their seats declared
+
+
+def test_a_seat_that_showed_out_of_several_suits_still_gets_a_sampled_deal_louse() -> None:
+    # tournament deal 185 of louse, medium against balanced, seed 3: after four tricks the other seats' voids leave
+    # exactly one seat able to hold the four hearts still out, which the quick draw failed to find in 500 tries
+    from lanterloo.tournament import Plan, play_deal
+
+    plan = Plan(rules_with("louse"), 4, ("medium", "balanced"), 186, 3)
+    row = play_deal(plan, 185)
+    assert len(row) == 2

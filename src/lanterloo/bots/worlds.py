@@ -148,8 +148,10 @@ class Sampler:
 
     def draw(self, rng: random.Random, tries: int = 500) -> tuple[list[Card], list[tuple[int, Action]], Deal]:
         """A deck order, the action list, and the deal they replay to (``sample``)."""
-        for _ in range(tries):
-            drawn = self.plan.draw(rng)
+        # the quick draw first; where it keeps failing (a seat that showed out of several suits must take exactly
+        # the cards nobody else may hold), the careful one, which places the most constrained cards first
+        for k in range(2 * tries):
+            drawn = self.plan.draw(rng, careful=k >= tries)
             if drawn is None:
                 continue
             order, self.reshuffled = drawn
@@ -163,7 +165,7 @@ class Sampler:
                 self._target = seen(self.view)
             if seen(world.view(self.seat)) == self._target:
                 return order, actions, world
-        raise LooError(f"No deal matching what seat {self.seat} knows was found in {tries} draws.")
+        raise LooError(f"No deal matching what seat {self.seat} knows was found in {2 * tries} draws.")
 
     def _same_turn(self, world: Deal) -> bool:
         if self.turn is None:
@@ -304,7 +306,7 @@ class _Plan:
         pack = deck_for(view.rules, n)
         return cls(pack, fixed, final, known, voids, eff, discards, history, frozenset(secret), reshuffles, redrawn)
 
-    def draw(self, rng: random.Random) -> tuple[list[Card], list[list[Card]]] | None:
+    def draw(self, rng: random.Random, careful: bool = False) -> tuple[list[Card], list[list[Card]]] | None:
         """A deck order keeping the fixed cards, the others' known cards in their hands, and their voids; and the
         order of each reshuffle of the stock, a fresh shuffle of its dead cards but for those the seat drew."""
         order: dict[int, Card] = dict(self.fixed)
@@ -341,6 +343,11 @@ class _Plan:
                 taken.add(c)
         free = [c for c in self.pack if c not in taken]
         _shuffle(free, rng)
+        if careful:
+            left = self._place_careful(final, order, free, rng)
+            if left is None:
+                return None
+            free = left
         # the hands of seats that showed out of a suit first, from the cards they may hold
         for s, slots in sorted(final.items(), key=lambda kv: -len(self.voids[kv[0]])):
             if not self.voids[s]:
@@ -355,6 +362,34 @@ class _Plan:
         rest = iter(free)
         deck = [order[i] if i in order else next(rest) for i in range(len(self.pack))]
         return deck, [[deck[i] for i in shuffled] for shuffled in shuffles]
+
+    def _place_careful(
+        self, final: dict[int, list[int]], order: dict[int, Card], free: list[Card], rng: random.Random
+    ) -> list[Card] | None:
+        """Fill the open slots of the seats that showed out of a suit, placing first the cards fewest places may
+        take (a card only one seat may hold goes there), each to a place drawn by its room left; the cards left
+        over are returned for every other place."""
+        room = {s: [i for i in slots if i not in order] for s, slots in final.items() if self.voids[s]}
+        spare = len(free) - sum(len(v) for v in room.values())  # the places of seats with no void, and the rest
+        if spare < 0:
+            return None
+
+        def places(c: Card) -> list[int]:
+            return [s for s in room if self.eff[c] not in self.voids[s]]
+
+        ranked = sorted(free, key=lambda c: (len(places(c)) + (spare > 0), rng.random()))
+        left: list[Card] = []
+        for c in ranked:
+            options = [(s, len(room[s])) for s in places(c) if room[s]] + ([(-1, spare)] if spare > 0 else [])
+            if not options:
+                return None
+            s = rng.choices([o[0] for o in options], weights=[o[1] for o in options])[0]
+            if s < 0:
+                spare -= 1
+                left.append(c)
+            else:
+                order[room[s].pop()] = c
+        return left
 
     def actions(self, order: Sequence[Card], rng: random.Random) -> list[tuple[int, Action]]:
         """The action list with the others' hidden choices drawn for this deck order."""
