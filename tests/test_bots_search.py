@@ -24,18 +24,22 @@ from lanterloo.tournament import Plan, run
 PRESETS = ("three-card", "irish", "rams-loo", "five-card", "lou", "louse")
 
 
-def _deal_at(preset: str, seed: int, steps: int) -> Deal:
-    """A deal of ``preset`` after ``steps`` random actions (or over, if it ends first)."""
-    rules = rules_with(preset)
-    lo, hi = rules.player_range()
-    rng = random.Random(seed)
-    deal = Deal(rules, [100] * min(max(5, lo), hi), seed % 3, seed=seed)
+def _walk(deal: Deal, rng: random.Random, steps: int) -> Deal:
+    """``deal`` after up to ``steps`` random legal actions, each by the first seat to act (fewer if it ends)."""
     for _ in range(steps):
         if deal.is_over:
             break
         seat = deal.seats_to_act()[0]
         deal.apply(rng.choice(deal.legal_actions(seat)), seat)
     return deal
+
+
+def _deal_at(preset: str, seed: int, steps: int) -> Deal:
+    """A deal of ``preset`` after ``steps`` random actions (or over, if it ends first)."""
+    rules = rules_with(preset)
+    lo, hi = rules.player_range()
+    deal = Deal(rules, [100] * min(max(5, lo), hi), seed % 3, seed=seed)
+    return _walk(deal, random.Random(seed), steps)
 
 
 @settings(max_examples=60, deadline=None)
@@ -86,13 +90,9 @@ def test_a_sampled_deal_after_draws_and_reshuffles_never_contradicts_the_view_LO
     case: tuple[str, dict[str, object], int], seed: int, steps: int, last: bool
 ) -> None:
     preset, options, players = case
-    rng = random.Random(seed)
-    deal = Deal(rules_with(preset, options), [100] * players, seed % players, seed=seed)
-    for _ in range(steps):
-        if deal.is_over:
-            return
-        seat = deal.seats_to_act()[0]
-        deal.apply(rng.choice(deal.legal_actions(seat)), seat)
+    deal = _walk(
+        Deal(rules_with(preset, options), [100] * players, seed % players, seed=seed), random.Random(seed), steps
+    )
     if deal.is_over:
         return
     seat = deal.seats_to_act()[-1 if last else 0]  # in the coin declare, any seat yet to commit
@@ -383,13 +383,8 @@ def test_the_c_play_out_of_five_card_and_louse_gives_the_python_play_outs_result
     rules = rules_with(preset, options)
     compared, phases = 0, set()
     for seed in range(10):
-        rng = random.Random(seed)
-        deal = Deal(rules, [100] * players, seed % players, seed=seed)
-        for _ in range(seed * 3 % 17):
-            if deal.is_over:
-                break
-            mover = deal.seats_to_act()[0]
-            deal.apply(rng.choice(deal.legal_actions(mover)), mover)
+        rng = random.Random(seed)  # the walk's stream goes on into the comparison below
+        deal = _walk(Deal(rules, [100] * players, seed % players, seed=seed), rng, seed * 3 % 17)
         if deal.is_over:
             continue
         seat = deal.seats_to_act()[0]
@@ -503,14 +498,8 @@ def test_the_guard_keeps_the_heuristics_choice_unless_the_search_proves_another(
 
 def _lou_deal_at(options: dict[str, object], players: int, seed: int, steps: int) -> Deal:
     """A Lou deal under ``options`` after ``steps`` random actions (or over, if it ends first)."""
-    rng = random.Random(seed)
     deal = Deal(rules_with("lou", options), [100] * players, seed % players, seed=seed)
-    for _ in range(steps):
-        if deal.is_over:
-            break
-        seat = deal.seats_to_act()[0]
-        deal.apply(rng.choice(deal.legal_actions(seat)), seat)
-    return deal
+    return _walk(deal, random.Random(seed), steps)
 
 
 LOU_CASES = [
