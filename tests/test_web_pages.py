@@ -18,6 +18,8 @@ from lanterloo.rules import PRESETS, how_it_is_played, rules_in_force, rules_wit
 from lanterloo.tutorial import TUTORIALS
 from lanterloo.web import pages
 
+SRC_STATIC = pages.STATIC
+
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
@@ -63,8 +65,10 @@ def test_static_files_are_served_from_the_list_only(client: TestClient) -> None:
         assert client.get(f"/static/{bad}").status_code == 404, bad
 
 
-def test_the_script_writes_data_as_text_never_as_html(client: TestClient) -> None:
-    js = client.get("/static/loo.js").text
+@pytest.mark.parametrize("module", sorted(p.name for p in (SRC_STATIC).glob("*.js")))
+def test_the_script_writes_data_as_text_never_as_html(client: TestClient, module: str) -> None:
+    js = client.get(f"/static/{module}").text
+    assert js, module
     assert "innerHTML" not in js and "outerHTML" not in js and "insertAdjacentHTML" not in js
     assert "document.write" not in js and "eval(" not in js
     assert "http://" not in js and "https://" not in js

@@ -1,0 +1,37 @@
+// The table page's state, shared by its modules: what the server last sent, and who this page is.
+
+export const T = {
+  id: null,
+  seat: null,
+  token: null,
+  host: null,
+  invite: null, // a private table's invite code, from the link's #invite= fragment (never sent in a URL)
+  ws: null,
+  retry: 0,
+  dealsDone: false, // a deal ended while this page was open
+  summary: null,
+  names: [],
+  view: null,
+  deal: null,
+  step: null,
+  game: null, // "loo", "lou" or "louse", from the rules panel
+  shownTrick: [], // the cards on the felt now: [[seat, code], ...]
+  tricksSeen: 0,
+  selected: new Set(),
+  queue: [],
+  pumping: false,
+  startStacks: null,
+  botStyles: ["balanced", "bold", "cautious", "random"],
+  drafts: new Map(),
+  seatListShape: null,
+  deadline: null, // when the turn timer acts for the seat(s) to act, on this page's performance.now() clock
+  stakesLines: null, // the server's words for the stakes of this seat's choices, when it is to act
+  ticker: null,
+};
+
+export function seatName(i) {
+  return T.names[i] ?? T.summary?.seats?.[i]?.name ?? `Seat ${i + 1}`;
+}
+
+
+export const isMyTurn = (v) => T.seat !== null && (v.seats_to_act ?? []).includes(T.seat) && v.legal.length > 0;
