@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from lanterloo import PRESET_NAMES, Card, Rules, parse_action, replay, rules_with
+from lanterloo.engine.words import Words
 from lanterloo.web.protocol import view_json
 from webtools import Msg, Player, client, deal_over, play_all, protocols, table
 
@@ -40,7 +41,7 @@ def _secrets(rec: dict[str, Any]) -> list[set[Card]]:
     def look() -> None:
         for s in range(n):
             held[s].update(deal.hand(s))
-        public.update(json.dumps(view_json(deal.view(None))).split('"'))
+        public.update(json.dumps(view_json(deal.view(None), Words(deal.rules))).split('"'))
 
     look()
     for seat, text in rec["actions"]:

@@ -57,7 +57,9 @@ def table(
     bot: str = "random",
     **body: Any,
 ) -> tuple[str, str, dict[int, str]]:
-    """A table with humans in ``humans`` and bots elsewhere (it starts when the last seat is filled)."""
+    """A table with humans in ``humans`` and bots elsewhere (it starts when the last seat is filled). Unless the test
+    says otherwise the next deal follows at once (``next_deal`` 0), without waiting for the players' "Next deal"."""
+    body.setdefault("next_deal", 0)
     r = c.post("/api/tables", json={"preset": preset, "players": players, **body})
     assert r.status_code == 200, r.text
     tid, host = r.json()["table_id"], r.json()["host_token"]

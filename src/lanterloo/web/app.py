@@ -38,6 +38,9 @@ from lanterloo.web.store import Store, default_url
 MAX_STACK = 1_000_000
 MAX_DEALS = 10_000
 MAX_TURN_SECONDS = 3600
+#: How long a finished deal's summary stays on screen by default, and the longest countdown a table may set.
+NEXT_DEAL = 20
+MAX_NEXT_DEAL = 600
 #: A table nobody has sat down at for this long, and that never started, expires (it leaves the lobby).
 WAITING_EXPIRY = 3600.0
 #: At most this many tables wait for players at once; past it, creating one is refused until some fill or expire.
@@ -65,6 +68,9 @@ class NewTable(Strict):
     turn_seconds: int | None = None
     title: str | None = None
     private: bool = False
+    # seconds a finished deal's summary stays before the next deal (sooner once every player pressed "Next
+    # deal"); null: the table waits for every player
+    next_deal: int | None = NEXT_DEAL
 
 
 class TakeSeat(Strict):
@@ -254,6 +260,11 @@ def create_app(
             raise ApiError(400, f"The number of deals must be 1 to {MAX_DEALS}, or null for no limit.")
         if body.turn_seconds is not None and not 5 <= body.turn_seconds <= MAX_TURN_SECONDS:
             raise ApiError(400, f"The turn timer must be 5 to {MAX_TURN_SECONDS} seconds, or null for none.")
+        if body.next_deal is not None and not 0 <= body.next_deal <= MAX_NEXT_DEAL:
+            raise ApiError(
+                400,
+                f"The next-deal countdown must be 0 to {MAX_NEXT_DEAL} seconds, or null to wait for every player.",
+            )
         title = check_text(body.title, "The title", names.MAX_TITLE) if body.title else info.display_title
         hub.expire()
         if store.waiting() >= max_waiting:
@@ -271,6 +282,7 @@ def create_app(
             max_deals=body.deals,
             turn_seconds=body.turn_seconds,
             private=body.private,
+            next_deal=body.next_deal,
         )
         if invite is None:
             return {"table_id": table_id, "host_token": host, "invite": f"/t/{table_id}"}

@@ -17,14 +17,17 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from lanterloo.engine import shape_of
+from lanterloo.engine.dealrows import deal_rows
 from lanterloo.engine.events import Event
 from lanterloo.engine.narrate import Narrator
+from lanterloo.engine.words import Words
 from lanterloo.fairdeal import PROCEDURE
 from lanterloo.history.writer import deal_to_record
 from lanterloo.web.protocol import Conn, events_json, stakes_json, view_json
 
 if TYPE_CHECKING:
     from lanterloo import Deal, Rules, Session
+    from lanterloo.session import DealRecord
     from lanterloo.web.store import SeatSetup, TableSetup
 
 
@@ -38,6 +41,7 @@ class Outbox:
 
     setup: TableSetup
     rules: Rules
+    words: Words
     seats: dict[int, SeatSetup]
     status: str
     session: Session | None
@@ -62,6 +66,14 @@ class Outbox:
         """Seconds left on the turn timer (the room's clock and timer decide)."""
         raise NotImplementedError
 
+    def next_deal_left(self) -> float | None:
+        """Seconds left before the next deal is dealt without waiting for everyone's "Next deal" (None: it waits)."""
+        raise NotImplementedError
+
+    def ready_seats(self) -> list[int]:
+        """The seats whose players have pressed "Next deal" since the last deal ended."""
+        raise NotImplementedError
+
     # --- the table ---
 
     def summary(self) -> dict[str, Any]:
@@ -74,6 +86,8 @@ class Outbox:
             "stack": self.setup.stack,
             "deals": self.setup.max_deals,
             "turn_seconds": self.setup.turn_seconds,
+            "next_deal": self.setup.next_deal,
+            "words": self.words.vocabulary(),
             "status": self.status,
             "seats": [
                 {
@@ -118,7 +132,7 @@ class Outbox:
             "deal": self.deal_no,
             "step": len(deal.actions),
             "events": events_json(events, seat, Narrator(self.rules, self.names, you=seat)),
-            "view": view_json(view),
+            "view": view_json(view, self.words),
             "names": self.names,
             "commitment": self.seeds[self.deal_no][1],
             "stakes_lines": stakes_json(view, self.session.totals if self.session else None),
@@ -126,11 +140,16 @@ class Outbox:
         }
 
     def send_state(self, conn: Conn) -> None:
-        """A joining connection's state: everything of the deal so far that its seat may see."""
+        """A joining connection's state: everything of the deal so far that its seat may see, and, between deals,
+        the summary of the one that just ended (a page that reloads then still sees it)."""
         if self.deal is not None:
             state = self.state_msg(conn.seat, self.deal.events)
             assert state is not None
             conn.send(state)
+            if self.deal.is_over and self.status == "playing":
+                over = self.deal_over_msg(conn.seat)
+                if over is not None:
+                    conn.send(over)
 
     def broadcast_progress(self, seen: int) -> None:
         """The events from ``seen`` on and the resulting state, in one message per connection, built once per seat."""
@@ -146,26 +165,47 @@ class Outbox:
                 text = texts[c.seat] = encode(state)
             c.send_text(text)
 
-    def broadcast_deal_over(self) -> None:
-        """The deal's seed revealed and its settlement told, to every connection (once per seat)."""
-        deal = self.deal
-        assert deal is not None and deal.settlement is not None
+    def deal_over_msg(self, seat: int | None) -> dict[str, Any] | None:
+        """The last finished deal for ``seat``: its seed revealed, its settlement, the summary's rows (the engine's
+        numbers: ante, shares, loo, stack before → after; Louse's points card by card and the match totals) and
+        when the next deal comes. None when no deal has finished in this session."""
+        deal, session = self.deal, self.session
+        if deal is None or deal.settlement is None or session is None or not session.records:
+            return None
+        record: DealRecord = session.records[-1]
+        if record.deal is not deal:
+            return None
         seed, commit = self.seeds[self.deal_no]
         settlement = deal.settlement
+        view = deal.view(seat)
+        after = record.totals_after if shape_of(self.rules).scores_points else None
+        before = [a - p for a, p in zip(after, settlement.points, strict=True)] if after and settlement.points else None
+        left = self.next_deal_left()
+        return {
+            "type": "deal_over",
+            "deal": self.deal_no,
+            "seed": seed,
+            "commitment": commit,
+            "procedure": PROCEDURE,
+            "settlement": settlement.to_dict(),
+            "lines": Narrator(self.rules, self.names, you=seat).settlement(settlement, view),
+            "summary": deal_rows(view, self.names, you=seat, totals_before=before, totals_after=after),
+            "session_over": session.over,
+            "next_deal": {
+                "seconds": self.setup.next_deal,
+                "left_ms": None if left is None else round(left * 1000),
+                "ready": self.ready_seats(),
+            },
+        }
+
+    def broadcast_deal_over(self) -> None:
+        """The deal's seed revealed and its summary, to every connection (built once per seat)."""
         texts: dict[int | None, str] = {}
         for c in self.conns:
             text = texts.get(c.seat)
             if text is None:
-                n = Narrator(self.rules, self.names, you=c.seat)
-                msg = {
-                    "type": "deal_over",
-                    "deal": self.deal_no,
-                    "seed": seed,
-                    "commitment": commit,
-                    "procedure": PROCEDURE,
-                    "settlement": settlement.to_dict(),
-                    "lines": n.settlement(settlement, deal.view(c.seat)),
-                }
+                msg = self.deal_over_msg(c.seat)
+                assert msg is not None
                 text = texts[c.seat] = encode(msg)
             c.send_text(text)
 

@@ -20,6 +20,7 @@ from lanterloo import Action, Card, Settlement, View, parse_action
 from lanterloo.engine.events import Event, Played, TrickWon, TurnedUp
 from lanterloo.engine.narrate import Narrator
 from lanterloo.engine.stakewords import stakes_lines
+from lanterloo.engine.words import Words
 from lanterloo.errors import LooError
 
 if TYPE_CHECKING:
@@ -50,11 +51,30 @@ class Ping:
     pass
 
 
+@dataclass(frozen=True)
+class Hint:
+    """What the hint bot would do in the sender's place now (its reasons and the stakes)."""
+
+
+@dataclass(frozen=True)
+class Ready:
+    """The sender has read the deal's summary: deal the next one (once every player has said so)."""
+
+    deal: int | None
+
+
 #: The fields each message type may hold.
-_FIELDS: dict[str, tuple[str, ...]] = {"ping": ("type",), "act": ("type", "action", "deal", "step")}
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "ping": ("type",),
+    "act": ("type", "action", "deal", "step"),
+    "hint": ("type",),
+    "ready": ("type", "deal"),
+}
+#: The types a client may send, as the refusal of an unknown one lists them.
+_TYPES_TEXT = ", ".join(f'"{k}"' for k in _FIELDS)
 
 
-def parse_message(raw: str | bytes) -> Act | Ping:
+def parse_message(raw: str | bytes) -> Act | Ping | Hint | Ready:
     """One client message, checked for size, JSON, type and fields; ``BadMessage`` says what is wrong."""
     size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
     if size > MAX_MESSAGE_BYTES:
@@ -66,9 +86,11 @@ def parse_message(raw: str | bytes) -> Act | Ping:
     if not isinstance(obj, dict):
         raise BadMessage('A message must be a JSON object with a "type", like {"type": "ping"}.')
     kind = obj.get("type")
-    if kind not in _FIELDS:
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        if "type" not in obj:
+            raise BadMessage(f'A message needs a "type": one of {_TYPES_TEXT}.')
         shown = json.dumps(kind)[:40]
-        raise BadMessage(f'Unknown message type {shown}: send "act" or "ping".')
+        raise BadMessage(f"Unknown message type {shown}: send one of {_TYPES_TEXT}.")
     # a field the server does not read is refused, not ignored: {"type": "act", "seat": 2} must not look as if it
     # acted for seat 2 (it would act for the sender's own seat)
     unknown = sorted(k for k in obj if k not in _FIELDS[kind])
@@ -78,6 +100,13 @@ def parse_message(raw: str | bytes) -> Act | Ping:
         raise BadMessage(f'That "{kind}" message has no field {shown}: it may hold {allowed}.')
     if kind == "ping":
         return Ping()
+    if kind == "hint":
+        return Hint()
+    if kind == "ready":
+        deal = obj.get("deal")
+        if deal is not None and (type(deal) is not int or deal < 0):
+            raise BadMessage('The "deal" of a "ready" message must be a whole number or absent.')
+        return Ready(deal)
     text = obj.get("action")
     if not isinstance(text, str):
         raise BadMessage('An "act" message needs an "action" as text, like "pass" or "Qh".')
@@ -130,16 +159,14 @@ def card(c: Card | None) -> str | None:
     return None if c is None else str(c)
 
 
-def action_json(a: Action) -> dict[str, str]:
-    return {"action": a.notation(), "label": str(a)}
-
-
 def settlement_json(st: Settlement | None) -> dict[str, Any] | None:
     return None if st is None else st.to_dict()
 
 
-def view_json(v: View) -> dict[str, Any]:
-    """A View as JSON for the seat it was built for: only what ``Deal.view`` put in it."""
+def view_json(v: View, words: Words) -> dict[str, Any]:
+    """A View as JSON for the seat it was built for: only what ``Deal.view`` put in it. Each legal action comes
+    structured (``Words.action_json``: its kind, card, civil call and label), each declaration in the table's word,
+    so the page parses no notation and picks no label."""
     s = v.stakes
     return {
         "seat": v.seat,
@@ -156,6 +183,7 @@ def view_json(v: View) -> dict[str, Any]:
         "trump": None if v.trump is None else v.trump.name.lower(),
         "pam": card(v.pam),
         "declarations": list(v.declarations),
+        "declared": [words.declaration(d) for d in v.declarations],
         "committed": list(v.committed),
         "in_play": list(v.in_play),
         "order": list(v.order),
@@ -172,7 +200,7 @@ def view_json(v: View) -> dict[str, Any]:
         "exchanged": list(v.exchanged),
         "points": list(v.points),
         "exchange_limit": v.exchange_limit,
-        "legal": [action_json(a) for a in v.legal],
+        "legal": [words.action_json(a) for a in v.legal],
         "stakes": {
             "pool": s.pool,
             "share": s.share,

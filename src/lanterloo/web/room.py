@@ -26,9 +26,21 @@ from sqlalchemy.exc import IntegrityError
 
 from lanterloo import Action, Deal, IllegalActionError, LooError, Rules, Session, parse_action
 from lanterloo.bots import Bot, make_bot
+from lanterloo.engine.words import Words
 from lanterloo.fairdeal import PROCEDURE, commitment, deck_from_seed, new_seed
-from lanterloo.web.outbox import Outbox
-from lanterloo.web.protocol import STAND_IN, Act, BadMessage, Conn, Ping, note_text, parse_message, stale
+from lanterloo.web.aside import Aside
+from lanterloo.web.protocol import (
+    STAND_IN,
+    Act,
+    BadMessage,
+    Conn,
+    Hint,
+    Ping,
+    Ready,
+    note_text,
+    parse_message,
+    stale,
+)
 from lanterloo.web.store import SeatSetup, Store, TableSetup
 
 
@@ -46,12 +58,13 @@ class Config:
     clock: Callable[[], float] = time.monotonic  # seconds; the tests' fake clock moves only when told
 
 
-class Room(Outbox):
+class Room(Aside):
     def __init__(self, store: Store, setup: TableSetup, seats: list[SeatSetup], config: Config) -> None:
         self.store = store
         self.setup = setup
         self.config = config
         self.rules = Rules.from_dict(setup.rules)
+        self.words = Words(self.rules)
         self.seats: dict[int, SeatSetup] = {s.seat: s for s in seats}
         self.status = setup.status
         self.session: Session | None = None
@@ -71,6 +84,9 @@ class Room(Outbox):
         self.remote: dict[int, set[str]] = {}  # seat -> the other processes it is connected to
         self.on_presence: Callable[[int, bool], None] | None = None  # tells the other processes
         self.standing_in: set[int] = set()  # absent players' seats the stand-in bot has played for (told once)
+        self.ready: set[int] = set()  # seats whose players pressed "Next deal" since the last deal ended
+        # what the stand-in bot played for each absent player, told to the player on return: (deal, label)
+        self.played_for: dict[int, list[tuple[int, str]]] = {}
         if self.status != "waiting":
             self._replay()
 
@@ -169,8 +185,7 @@ class Room(Outbox):
         if session is None or self.status != "playing" or not self.owner:
             return float("inf")
         if deal is None or deal.is_over:
-            pause = self.config.deal_pause if self.config.deal_pause is not None else 3 * self.config.bot_delay
-            due = self.changed + pause if deal is not None else now
+            due = self._next_deal_due() if deal is not None else now
             if now < due:
                 return due - now
             self._start_deal()
@@ -181,8 +196,11 @@ class Room(Outbox):
             return best[0] - now
         seat = best[1]
         action = self._bot(seat).decide(deal.view(seat)).action
+        away = self.kind(seat) == "human" and now >= self.away_since.get(seat, now + 1) + self.config.hold_seconds
         with contextlib.suppress(Stale):
             await self._commit(seat, action, self._why(seat, now))
+            if away:
+                self.played_for.setdefault(seat, []).append((self.deal_no, self.words.action(action)))
         return None
 
     def _why(self, seat: int, now: float) -> str | None:
@@ -251,6 +269,7 @@ class Room(Outbox):
         self.deal, self.deal_no = deal, number
         self.seeds[number] = (seed, commitment(seed))
         self.changed = self.clock()
+        self.ready.clear()
         self.broadcast_progress(0)
 
     async def _commit(self, seat: int, action: Action, why: str | None = None) -> None:
@@ -281,8 +300,9 @@ class Room(Outbox):
     def _deal_over(self) -> None:
         session = self.session
         assert session is not None
+        session.finish_deal()  # booked first: the summary carries the match totals after the deal
+        self.ready.clear()
         self.broadcast_deal_over()
-        session.finish_deal()
         if session.over:
             self._set_status("over")
             self.broadcast_summary()
@@ -384,6 +404,7 @@ class Room(Outbox):
             if note is not None:
                 conn.send({"type": "error", "message": note, "rule": None})
             self.send_state(conn)
+            self._tell_returned(conn)
             if conn.seat is not None:
                 self.away_since.pop(conn.seat, None)
                 self.standing_in.discard(conn.seat)
@@ -419,6 +440,10 @@ class Room(Outbox):
             msg = parse_message(raw)
             if isinstance(msg, Ping):
                 conn.send({"type": "pong"})
+            elif isinstance(msg, Hint):
+                await self.hint(conn)
+            elif isinstance(msg, Ready):
+                await self.mark_ready(conn, msg)
             else:
                 await self.act(conn, msg)
         except BadMessage as e:

@@ -78,6 +78,9 @@ class TableRow(Base):
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     # When a waiting table last moved (created, a seat taken): one idle past WAITING_EXPIRY expires.
     touched: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # Seconds the summary of a finished deal stays before the next deal, unless every player pressed "Next deal"
+    # sooner; NULL: the table waits for them all (a table made before this column deals on at once, as it did).
+    next_deal: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class SeatRow(Base):
@@ -183,6 +186,7 @@ class TableSetup:
     session_seed: int
     status: str
     private: bool = False
+    next_deal: int | None = 0
 
 
 @dataclass(frozen=True)
@@ -215,6 +219,7 @@ def _setup(row: TableRow) -> TableSetup:
         row.session_seed,
         row.status,
         bool(row.private),
+        row.next_deal,
     )
 
 
@@ -284,6 +289,7 @@ class Store:
         max_deals: int | None,
         turn_seconds: int | None,
         private: bool = False,
+        next_deal: int | None = 0,
     ) -> tuple[str, str, str | None]:
         """A new table; returns its id, the host's token and, for a private table, its invite code."""
         table_id = secrets.token_urlsafe(9)
@@ -308,6 +314,7 @@ class Store:
                     private=private,
                     invite_hash=token_hash(invite) if invite else None,
                     touched=now,
+                    next_deal=next_deal,
                 )
             )
         return table_id, host, invite
