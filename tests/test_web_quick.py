@@ -63,6 +63,7 @@ def test_play_now_seats_the_player_with_balanced_bots_and_deals_at_once(tmp_path
         summary = c.get(f"/api/tables/{got['table_id']}").json()
         assert summary["status"] == "playing" and summary["preset"] == "five-card"
         assert summary["stack"] == 100 and summary["rules"]["house"] == {}
+        assert summary["title"] == "Ann's table"
         assert [s["kind"] for s in summary["seats"]] == ["human"] + ["bot"] * 4
         assert {s["style"] for s in summary["seats"][1:]} == {"balanced"}
         with c.websocket_connect(f"/ws/tables/{got['table_id']}", subprotocols=protocols(got["token"])) as ws:

@@ -60,7 +60,8 @@ async def play_now(body: PlayNow, request: Request) -> dict[str, Any]:
     maker.creating.check(where)
     maker.sitting.check(where)
     players = default_players(info.name)
-    made = maker.new_table(NewTable(preset=info.name, players=players, stack=STACK, deals=DEALS))
+    title = f"{name}'s table"
+    made = maker.new_table(NewTable(preset=info.name, players=players, stack=STACK, deals=DEALS, title=title))
     table_id = made["table_id"]
     room = maker.hub.need(table_id)
     token = await maker.fill(room, 0, name, "human", None)
