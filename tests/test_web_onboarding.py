@@ -121,3 +121,16 @@ def test_loo_play_2_the_tutorial_drill_explains_only_after_a_choice(server: str,
     expect(verdict).to_have_text("")
     assert errors == []
     page.close()
+
+
+def test_every_tutorial_step_fits_a_phone_without_sideways_scrolling(server: str, browser: Browser) -> None:  # noqa: F811
+    page = browser.new_page(viewport={"width": 360, "height": 740})
+    for name in ("five-card", "louse"):  # the widest hands
+        page.goto(f"{server}/tutorial/{name}")
+        for i in range(len(TUTORIALS[name].steps)):
+            expect(page.locator(f"body[data-step='{i}']")).to_be_attached()
+            wide = page.evaluate("document.documentElement.scrollWidth - innerWidth")
+            assert wide <= 0, (name, i, wide)
+            if i + 1 < len(TUTORIALS[name].steps):
+                page.get_by_role("button", name="Next").click()
+    page.close()
