@@ -28,12 +28,14 @@ from lanterloo.history.writer import dumps
 from lanterloo.rules import PRESET_INFO, find_variant, rules_with
 from lanterloo.rules.applies import option_applies, option_lines
 from lanterloo.rules.options import OPTION_HINTS
+from lanterloo.rules.optionwords import GROUPS
 from lanterloo.web import guard, names
 from lanterloo.web.guard import AddressLimit, ApiError, address
 from lanterloo.web.protocol import Conn, RateLimit
 from lanterloo.web.room import Config, Room
 from lanterloo.web.scale import Bus
 from lanterloo.web.store import Store, default_url
+from lanterloo.web.wording import default_players, option_words_json
 
 MAX_STACK = 1_000_000
 MAX_DEALS = 10_000
@@ -180,17 +182,19 @@ def presets_json() -> dict[str, Any]:
                 item["choices"] = list(line.choices)
             else:
                 item["type"] = OPTION_HINTS[line.name].__name__
-            options.append(item)
+            options.append(item | option_words_json(line.name))
         out.append(
             {
                 "name": name,
                 "title": info.display_title,
                 "summary": info.summary,
                 "players": list(r.player_range()),
+                "default_players": default_players(name),
                 "options": options,
             }
         )
-    return {"presets": out, "bots": bot_names()}
+    groups = [{"name": k, "title": v} for k, v in GROUPS.items()]
+    return {"presets": out, "bots": bot_names(), "groups": groups}
 
 
 def create_app(
@@ -237,6 +241,9 @@ def create_app(
     @app.post("/api/tables")
     def create_table(body: NewTable, request: Request) -> dict[str, Any]:
         creating.check(address(request))
+        return new_table(body)
+
+    def new_table(body: NewTable) -> dict[str, Any]:
         try:
             info = find_variant(body.preset)
             rules = rules_with(info.name, body.options)
@@ -450,6 +457,13 @@ def create_app(
             await room.leave(conn)
             with contextlib.suppress(Exception):
                 await writer
+
+    # "Play now" and the tutorial's drills (quick.py, tutorial.py) create tables and seat players as above.
+    from lanterloo.web import quick, tutorial
+
+    app.state.maker = quick.Maker(hub, new_table, _fill, creating, sitting)
+    app.include_router(quick.router)
+    app.include_router(tutorial.router)
 
     # The pages (lobby, table, static files) are the page module's router (helper W3's area), when present.
     try:

@@ -5,7 +5,8 @@ An ``APIRouter`` that ``app.create_app`` includes. The pages are Jinja2 template
 autoescaping on; everything that changes during a game is drawn by ``static/loo.js`` from the protocol's messages
 (docs/protocol.md), with ``textContent`` only. The rules text and the tutorial come from the engine's own functions
 (``how_it_is_played``, ``option_lines``, the tutorial lessons), the same ones ``loo rules`` and ``loo tutorial``
-print, so the page cannot state a rule the engine does not enforce.
+print, so the page cannot state a rule the engine does not enforce. The tutorial page lists its steps; its script
+draws them one at a time from ``/api/tutorial`` (``tutorial.py``), which judges each drill's choice.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import json
 import re
 from functools import cache
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -23,8 +24,8 @@ from fastapi.templating import Jinja2Templates
 from lanterloo.errors import LooError
 from lanterloo.ruleids import RULES
 from lanterloo.rules import PRESET_INFO, how_it_is_played, option_lines, rules_in_force, rules_with, title, value_text
-from lanterloo.tutorial import TUTORIALS, Drill, Guided, Read, find_tutorial
-from lanterloo.tutorial.model import describe
+from lanterloo.rules.optionwords import house_rules_said
+from lanterloo.tutorial import TUTORIALS, find_tutorial
 
 HERE: Final = Path(__file__).parent
 STATIC: Final = HERE / "static"
@@ -67,34 +68,8 @@ def tutorial(request: Request, name: str) -> Response:
         tut = find_tutorial(name)
     except LooError as e:
         raise HTTPException(404, str(e)) from None
-    return TEMPLATES.TemplateResponse(
-        request, "tutorial.html", {"page": "tutorial", "tutorial": tut, "steps": _tutorial_steps(tut.steps)}
-    )
-
-
-def _tutorial_steps(steps: tuple[Read | Drill | Guided, ...]) -> list[dict[str, Any]]:
-    """The lessons as the page lays them out: each read step's text, each drill's position in words, its question
-    and the explanation of every choice (behind a disclosure, so the reader answers first), the guided deal's
-    introduction and tips."""
-    out: list[dict[str, Any]] = []
-    for step in steps:
-        if isinstance(step, Read):
-            where = describe(step.position.deal().view(0)) if step.position is not None else []
-            out.append({"kind": "read", "title": step.title, "text": step.text, "position": where})
-        elif isinstance(step, Drill):
-            out.append(
-                {
-                    "kind": "drill",
-                    "title": step.title,
-                    "text": step.prompt,
-                    "position": describe(step.position.deal().view(0)),
-                    "explain": list(step.explain.items()),
-                    "best": step.best if step.kind == "best" else None,
-                }
-            )
-        else:
-            out.append({"kind": "guided", "title": step.title, "text": step.intro, "tips": list(step.tips.items())})
-    return out
+    steps = [(step.title, type(step).__name__.lower()) for step in tut.steps]
+    return TEMPLATES.TemplateResponse(request, "tutorial.html", {"page": "tutorial", "tutorial": tut, "steps": steps})
 
 
 @router.get("/api/rules/{preset}")
@@ -120,6 +95,7 @@ def rules_text(preset: str, options: str = "{}") -> JSONResponse:
             "summary": info.summary if info is not None else "",
             "players": [lo, hi],
             "how": how_it_is_played(rules),
+            "house_rules": house_rules_said(rules),
             "rules": [{"id": rid, "title": RULES[rid].title} for rid in rules_in_force(rules)],
             "options": [
                 {"name": o.name, "value": value_text(o.value), "differs": o.differs, "rule": o.rule, "doc": o.doc}

@@ -1,11 +1,14 @@
 // The lobby: the games and their house rules, a new table, and the page of open tables.
 import { $, api, el, store } from "./dom.js";
+import { chosenHouseRules, showHouseRules } from "./houserules.js";
+import { quickForm } from "./quick.js";
 
 export async function lobby() {
   const presetBox = $("preset");
-  const { presets } = await api("GET", "/api/presets");
+  const { presets, groups } = await api("GET", "/api/presets");
+  quickForm(presets);
   for (const p of presets) presetBox.append(el("option", { value: p.name, text: p.title || p.name }));
-  const choose = () => showPreset(presets.find((p) => p.name === presetBox.value));
+  const choose = () => showPreset(presets.find((p) => p.name === presetBox.value), groups ?? []);
   presetBox.addEventListener("change", choose);
   if (presets.some((p) => p.name === "three-card")) presetBox.value = "three-card";
   choose();
@@ -19,7 +22,7 @@ export async function lobby() {
   setInterval(() => listTables(lobbyPage.offset).catch(() => {}), 5000);
 }
 
-function showPreset(preset) {
+function showPreset(preset, groups) {
   if (!preset) return;
   $("preset-summary").textContent = preset.summary ?? "";
   const [lo, hi] = preset.players;
@@ -28,35 +31,13 @@ function showPreset(preset) {
   players.replaceChildren();
   for (let n = lo; n <= hi; n++) players.append(el("option", { value: n, text: String(n) }));
   players.value = String(keep >= lo && keep <= hi ? keep : Math.min(Math.max(4, lo), hi));
-  const box = $("options");
-  box.replaceChildren();
-  for (const opt of preset.options ?? []) {
-    let input;
-    if (Array.isArray(opt.choices)) {
-      input = el("select", { name: `opt-${opt.name}`, "data-option": opt.name });
-      for (const c of opt.choices) input.append(el("option", { value: String(c), text: String(c) }));
-      input.value = String(opt.default);
-    } else if (opt.type === "bool" || typeof opt.default === "boolean") {
-      input = el("select", { name: `opt-${opt.name}`, "data-option": opt.name });
-      for (const c of ["true", "false"]) input.append(el("option", { value: c, text: c }));
-      input.value = String(opt.default);
-    } else {
-      input = el("input", { name: `opt-${opt.name}`, "data-option": opt.name, value: String(opt.default ?? "") });
-    }
-    input.dataset.default = String(opt.default);
-    // the help is shown, not a hover title: a phone has no hover
-    const help = el("span", { class: "muted help", text: opt.help ?? "" });
-    box.append(el("label", {}, `${opt.name} `, el("span", { class: "muted", text: opt.rule ?? "" }), input, help));
-  }
+  showHouseRules(preset, groups);
 }
 
 async function createTable(preset) {
   const form = $("create");
   const num = (name) => (form.elements[name].value.trim() === "" ? null : Number(form.elements[name].value));
-  const options = {};
-  for (const input of $("options").querySelectorAll("[data-option]")) {
-    if (input.value !== input.dataset.default) options[input.dataset.option] = input.value;
-  }
+  const options = chosenHouseRules();
   const body = {
     preset: preset.name,
     options,

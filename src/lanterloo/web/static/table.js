@@ -3,6 +3,7 @@ import { cardCode, cardImg, cardLabel, TRUMP_WORD } from "./cards.js";
 import { $, api, el, sleep, store } from "./dom.js";
 import { isMyTurn, seatName, T } from "./state.js";
 import { showSummary } from "./summary.js";
+import { tableInfo } from "./tableinfo.js";
 
 // The pace of the table: a person sees each card arrive, and a finished trick stays a moment before it is cleared.
 const PLAY_PAUSE_MS = 550;
@@ -110,6 +111,7 @@ function historyReady(ready) {
 
 function renderSeatList() {
   const s = T.summary;
+  tableInfo(s); // the game line and the waiting line (tableinfo.js)
   historyReady(Boolean(s.deals_played || T.dealsDone));
   const shape = JSON.stringify([s.status, s.seats, T.token !== null, T.host !== null]);
   if (shape === T.seatListShape) return; // unchanged: keep the inputs as they are (focus, typing)
