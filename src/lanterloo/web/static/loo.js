@@ -4,10 +4,12 @@
 // This entry point picks the page's module; each module has one job (dom, cards, lobby, state, table, summary).
 import { $ } from "./dom.js";
 import { lobby } from "./lobby.js";
+import { applyPrefs } from "./prefs.js";
 import { tablePage } from "./table.js";
 
 export { cardCode } from "./cards.js";
 
+applyPrefs(); // the four-colour deck, on every page
 const page = document.body.dataset.page;
 const run = page === "lobby" ? lobby : page === "table" ? tablePage : null;
 if (run) {
