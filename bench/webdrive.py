@@ -136,8 +136,3 @@ def play_until(page: Any, want: Callable[[str], bool], limit: int = 400) -> str:
             raise AssertionError("the deal ended before the state wanted")
         act_once(page)
     raise AssertionError("the state wanted never came")
-
-
-def in_play_with_a_trick(page: Any) -> bool:
-    """Your turn in the play, with a card already on the felt (so the trick is drawn)."""
-    return play_until(page, lambda ph: ph == "over" or (ph == "play" and page.locator("#trick .played").count() > 0)) != "over"

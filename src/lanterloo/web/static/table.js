@@ -455,7 +455,7 @@ function renderSeats() {
       el(
         "div",
         { class: classes.join(" "), style: `left:${spot.x}%;top:${spot.y}%`, "data-seat": i, title: kind },
-        el("span", { class: "name", title: seatName(i) }, el("span", { class: dot, "aria-label": info.connected ? "connected" : kind }), name),
+        el("span", { class: "name", title: seatName(i) }, el("span", { class: dot, role: "img", "aria-label": info.connected ? "connected" : kind }), name),
         ...lines.map((t, k) => el("span", { class: styled && k === 0 ? "line style" : "line", text: t })),
         el("span", { class: "decl", text: decl }),
         T.deadline !== null && classes.includes("to-act") ? el("span", { class: "clock", "data-clock": "" }) : null,
