@@ -25,10 +25,11 @@ export function handFocus(box) {
 export function arrangeHand(box, was) {
   const cards = live(box);
   const all = [...box.querySelectorAll(".card")];
+  // the same card if it is still there, else the first one that can be played (not a dimmed one), else any
   const pick =
     (was && cards.find((c) => c.dataset.card === was.code)) ||
-    (was && cards.find((c) => all.indexOf(c) >= was.index)) ||
     cards.find((c) => c.classList.contains("legal")) ||
+    (was && cards.find((c) => all.indexOf(c) >= was.index)) ||
     cards[0] ||
     null;
   for (const c of all) c.tabIndex = c === pick ? 0 : -1;
@@ -63,7 +64,8 @@ function onKey(e) {
   const key = e.key.toLowerCase();
   if (key === "h") {
     const hand = document.getElementById("hand");
-    const card = hand && (live(hand).find((c) => c.tabIndex === 0) ?? live(hand)[0]);
+    const cards = hand ? live(hand) : [];
+    const card = cards.find((c) => c.tabIndex === 0 && c.classList.contains("legal")) ?? cards.find((c) => c.classList.contains("legal")) ?? cards[0];
     (card ?? hand)?.focus();
     e.preventDefault();
     return;
