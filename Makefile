@@ -23,7 +23,7 @@ TEST := $(VENV)/.installed-test
 BENCH := $(VENV)/.installed-bench
 WEB := $(VENV)/.installed-web
 
-.PHONY: play test lint typecheck pytest bench clean venv venv-play fuzz serve load
+.PHONY: play test lint typecheck pytest bench clean venv venv-play fuzz serve load axe
 
 $(BIN)/python:
 	@echo "Creating the local environment in $(VENV) ..."
@@ -67,7 +67,23 @@ lint: $(TEST)
 typecheck: $(TEST)
 	$(BIN)/mypy
 
-pytest: $(TEST)
+# axe-core, the accessibility checker the browser tests run on every page (tests/test_web_a11y.py), pinned and
+# installed from npm into the venv once; the page never fetches it (the test injects the file). Without npm this
+# step says so and the a11y test skips, naming the command.
+AXE_VERSION := 4.14.1
+AXE := $(VENV)/axe/node_modules/axe-core/axe.min.js
+
+$(AXE):
+	@if command -v npm >/dev/null 2>&1; then \
+		echo "Installing axe-core $(AXE_VERSION) into $(VENV)/axe (once) ..."; \
+		npm install --silent --no-audit --no-fund --prefix $(VENV)/axe axe-core@$(AXE_VERSION); \
+	else \
+		echo "npm is missing: the accessibility test (tests/test_web_a11y.py) will skip (apt-get install npm)"; \
+	fi
+
+axe: $(AXE)
+
+pytest: $(TEST) axe
 	LANTERLOO_REQUIRE_CORE=$(REQUIRE_CORE) $(BIN)/pytest -n 2
 
 test: lint typecheck pytest

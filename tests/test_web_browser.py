@@ -272,8 +272,10 @@ def test_a_private_table_is_joined_through_its_invite_link_only(server: str, bro
     host.check("input[name=private]")
     host.get_by_role("button", name="Create the table").click()
     host.wait_for_url("**/t/*#invite=*")
+    # the page fills the invite box once its script has run, after the URL changed: wait for that state (read at
+    # once, a loaded machine found the box still empty)
+    expect(host.locator("#invite")).to_have_value(re.compile(r"/t/[^#]+#invite=."))
     link = host.locator("#invite").input_value()
-    assert "#invite=" in link
     tid = link.split("/t/")[1].split("#")[0]
     sit(host, 0, "Host")
     assert all(t["table_id"] != tid for t in get_json(f"{server}/api/tables")["tables"])  # not in the lobby

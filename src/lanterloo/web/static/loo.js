@@ -5,11 +5,13 @@
 // houserules, quick, tableinfo, tutorial).
 import { $ } from "./dom.js";
 import { lobby } from "./lobby.js";
+import { applyPrefs } from "./prefs.js";
 import { tablePage } from "./table.js";
 import { tutorialPage } from "./tutorial.js";
 
 export { cardCode } from "./cards.js";
 
+applyPrefs(); // the four-colour deck, on every page
 const page = document.body.dataset.page;
 const pages = { lobby, table: tablePage, tutorial: tutorialPage };
 const run = Object.hasOwn(pages, page) ? pages[page] : null;

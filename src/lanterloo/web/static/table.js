@@ -1,6 +1,11 @@
 // The table page: seats, the websocket, and the felt, prompt and hand drawn from each state the server sends.
-import { cardCode, cardImg, cardLabel, TRUMP_WORD } from "./cards.js";
+import { cardCode, cardImg, cardLabel } from "./cards.js";
+import { renderCentre } from "./centre.js";
+import { announce, setTableTitle, turnCue, unlockAudio } from "./cues.js";
 import { $, api, el, sleep, store } from "./dom.js";
+import { arrangeHand, handFocus, wireKeys } from "./keys.js";
+import { fitSeats, wireLayout } from "./layout.js";
+import { wirePrefs } from "./prefs.js";
 import { isMyTurn, seatName, T } from "./state.js";
 import { showSummary } from "./summary.js";
 import { tableInfo } from "./tableinfo.js";
@@ -39,8 +44,18 @@ export async function tablePage() {
   $("copy").addEventListener("click", copyInvite);
   $("rekey").addEventListener("click", newSeatToken);
   $("start").addEventListener("click", () => hostAction(`/api/tables/${T.id}/start`, { host_token: T.host }));
+  wireCues();
   await refreshSummary();
   connect();
+}
+
+/** The options (sound, four-colour deck), the keyboard and the layout's watch on the window (cues.js, keys.js,
+ * layout.js, prefs.js). The audio may start only after a gesture: the first click or key on the page. */
+function wireCues() {
+  wirePrefs((name) => name === "sound" && unlockAudio());
+  wireKeys();
+  wireLayout();
+  for (const kind of ["pointerdown", "keydown"]) document.addEventListener(kind, unlockAudio, { once: true });
 }
 
 async function copyInvite() {
@@ -96,6 +111,7 @@ async function refreshSummary() {
     return;
   }
   $("title").textContent = T.summary.title ?? "";
+  setTableTitle(T.summary.title);
   if (T.summary.preset) $("tutorial-link").href = `/tutorial/${encodeURIComponent(T.summary.preset)}`;
   renderSeatList();
   renderSeats();
@@ -387,6 +403,8 @@ function onState(msg) {
   document.body.dataset.turnKey = `${msg.deal}:${msg.step}`;
   document.body.dataset.toAct = (v.seats_to_act ?? []).join(",");
   document.body.dataset.myTurn = isMyTurn(v) ? "yes" : "no";
+  turnCue(isMyTurn(v), document.body.dataset.turnKey, $("turn").textContent);
+  T.announcing = true; // from now on each new line of the log is read out (not the backlog on joining)
   tick();
   if (T.deadline !== null && T.ticker === null) T.ticker = setInterval(tick, 250);
   return renderTrick(v, fresh);
@@ -419,9 +437,11 @@ function renderSeats() {
     const lines = [];
     let name = seatName(i);
     const style = kind === "bot" ? info.style : null;
+    let styled = false; // the first line is the bot's style (the list layout leaves it out)
     if (style && name.endsWith(` (${style})`)) {
       name = name.slice(0, -` (${style})`.length); // "Bot 2" on the plate, its style on a line of its own
       lines.push(`${style} bot`);
+      styled = true;
     }
     if (v) {
       lines.push(`${v.stacks[i]} chips`);
@@ -437,13 +457,14 @@ function renderSeats() {
       el(
         "div",
         { class: classes.join(" "), style: `left:${spot.x}%;top:${spot.y}%`, "data-seat": i, title: kind },
-        el("span", { class: "name", title: seatName(i) }, el("span", { class: dot, "aria-label": info.connected ? "connected" : kind }), name),
-        ...lines.map((t) => el("span", { class: "line", text: t })),
+        el("span", { class: "name", title: seatName(i) }, el("span", { class: dot, role: "img", "aria-label": info.connected ? "connected" : kind }), name),
+        ...lines.map((t, k) => el("span", { class: styled && k === 0 ? "line style" : "line", text: t })),
         el("span", { class: "decl", text: decl }),
         T.deadline !== null && classes.includes("to-act") ? el("span", { class: "clock", "data-clock": "" }) : null,
       ),
     );
   }
+  fitSeats();
   tick();
 }
 
@@ -469,18 +490,6 @@ function declText(v, i) {
   if (!d) return v.committed?.[i] ? "decided" : "";
   if (T.game === "lou") return d === "play" ? "In" : d === "pass" ? "Out" : d;
   return { play: "plays", pass: "passes", defend: "defends the Miss", miss: "took the Miss" }[d] ?? d;
-}
-
-function renderCentre(v) {
-  $("pool").textContent = `Pool ${v.pool}`;
-  $("pool").dataset.pool = String(v.pool);
-  const parts = [];
-  if (v.trump) parts.push(`Trumps ${TRUMP_WORD[v.trump] ?? v.trump}`);
-  if (v.pam) parts.push(`Pam ${cardLabel(cardCode(v.pam))}`);
-  $("trumps").textContent = parts.join(" · ");
-  const up = $("turnup");
-  up.replaceChildren();
-  if (v.turnup) up.append(cardImg(cardCode(v.turnup), null));
 }
 
 /** The trick: new cards glide in from their seat; a finished trick stays on the felt a moment before it goes. */
@@ -516,7 +525,9 @@ function drawTrick(cards, best, done) {
   for (const [seat, code] of cards) {
     const at = seatSpot(seat, n, 0.45);
     const from = seatSpot(seat, n, 1.0);
-    const card = el("div", { class: seat === best ? "played best" : "played", "data-seat": seat, "data-card": code }, cardImg(code, null));
+    // whose card it is, in words: the list layout (and a screen reader) cannot tell it from the card's place
+    const who = el("span", { class: "who", text: seatName(seat) });
+    const card = el("div", { class: seat === best ? "played best" : "played", "data-seat": seat, "data-card": code }, cardImg(code, null), who);
     const isNew = !done && !known.has(seat);
     const start = isNew ? from : at;
     card.style.left = `${start.x}%`;
@@ -601,6 +612,7 @@ function renderExchange(v, discards, box) {
 
 function renderHand(v) {
   const box = $("hand");
+  const focus = handFocus(box); // keys.js: a redraw keeps the keyboard's place
   box.replaceChildren();
   const mine = isMyTurn(v);
   const plays = new Map();
@@ -628,14 +640,22 @@ function renderHand(v) {
         send(plays.get(code) ?? text); // an illegal card is sent too: the server's refusal says why
       }
     };
-    const attrs = { type: "button", class: cls.join(" "), "data-card": code, "aria-label": cardLabel(code), disabled: !live, onclick };
+    const attrs = { type: "button", class: cls.join(" "), "data-card": code, "aria-label": handLabel(code, cls), disabled: !live, onclick };
     box.append(el("button", attrs, cardImg(code, null)));
   }
   box.dataset.cards = String((v.hand ?? []).length);
+  arrangeHand(box, focus);
+}
+
+/** A card's name for a screen reader, with what it can do now: more than the colour of its ring says. */
+function handLabel(code, cls) {
+  const state = cls.includes("legal") ? ", playable" : cls.includes("dim") ? ", not playable now" : cls.includes("chosen") ? ", chosen to throw" : "";
+  return cardLabel(code) + state;
 }
 
 function addLog(text, kind) {
   if (!text) return;
+  if (T.announcing) announce(text);
   const log = $("log");
   log.append(el("li", { class: `ev-${kind ?? ""}`, text }));
   while (log.children.length > 300) log.firstChild.remove();
