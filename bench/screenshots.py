@@ -62,7 +62,7 @@ def main(out: Path) -> int:
         shoot(page, out, "tutorial")
         ctx.close()
 
-        tid, stored = table_with_bots(base, "three-card", 5, title="Friday Loo")
+        tid, stored = table_with_bots(base, "three-card", 5, title="Friday Loo", next_deal=None)
         ctx = browser.new_context(viewport={"width": 1280, "height": 800}, device_scale_factor=1)
         as_seat(ctx, stored)
         page = ctx.new_page()
@@ -72,7 +72,7 @@ def main(out: Path) -> int:
         play_until(page, lambda ph: ph == "play" and page.locator("#trick .played").count() > 0)
         shoot(page, out, "table-in-play")
         play_until(page, lambda ph: ph == "over")
-        shoot(page, out, "deal-summary", show="#summary-panel")
+        shoot(page, out, "deal-summary", show="#deal-overlay")
         ctx.close()
         browser.close()
     return 0

@@ -18,12 +18,15 @@ function trumpWords(v) {
 }
 
 export function renderCentre(v) {
-  $("pool").textContent = `Pool ${v.pool}`;
+  // the table's own word for the chips in the middle ("pot" at Lou); Louse keeps points and has none
+  const words = T.summary?.words;
+  const pot = words?.pot ?? "pool";
+  $("pool").textContent = words && !words.has_pool ? "" : `${pot.charAt(0).toUpperCase()}${pot.slice(1)}: ${v.pool}`;
   $("pool").dataset.pool = String(v.pool);
-  const words = trumpWords(v);
+  const trumps = trumpWords(v);
   const box = $("trumps");
   box.replaceChildren();
-  if (words) box.append(el("span", { class: "label", text: "Trumps: " }), ...words);
+  if (trumps) box.append(el("span", { class: "label", text: "Trumps: " }), ...trumps);
   box.dataset.trump = v.trump ?? "";
   const pam = $("pam");
   if (pam) pam.textContent = v.pam ? `Pam: ${cardLabel(cardCode(v.pam))}` : "";

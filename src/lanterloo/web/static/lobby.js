@@ -45,6 +45,7 @@ async function createTable(preset) {
     stack: num("stack"),
     deals: num("deals"),
     turn_seconds: num("turn_seconds"),
+    next_deal: form.elements.next_deal.value === "wait" ? null : Number(form.elements.next_deal.value),
     title: form.elements.title.value.trim() || "Loo table",
     private: form.elements.private.checked,
   };

@@ -1,37 +1,200 @@
-// The end of a deal: the settlement as the server states it.
+// The end of a deal: an overlay over the table with the engine's own numbers (the server's deal_over "summary":
+// ante, shares, loo, stack before → after; Louse's penalty cards, points and match totals), the last trick, and
+// "Next deal" with the countdown. The page computes no number: it lays out what the server sent.
+import { cardCode, cardImg, cardLabel } from "./cards.js";
 import { $, el } from "./dom.js";
 import { T, seatName } from "./state.js";
 
-export function showSummary(msg) {
-  const panel = $("summary-panel");
-  const st = msg.settlement ?? {};
-  const n = T.view?.players ?? (st.won?.length ?? 0);
-  const rows = [];
-  for (let i = 0; i < n; i++) {
-    const net = (st.won?.[i] ?? 0) - (st.paid?.[i] ?? 0);
-    const looed = (st.looed ?? []).includes(i);
-    rows.push(
-      el(
+const signed = (k) => (k > 0 ? `+${k}` : k < 0 ? `−${-k}` : "0");
+const plural = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
+
+function cardsText(codes) {
+  return codes.map((c) => cardLabel(cardCode(c))).join(" ");
+}
+
+/** The seat rows: Loo's chips or Louse's points, each cell a number the server sent. */
+function rowsTable(summary) {
+  const louse = summary.words?.unit === "points";
+  const looed = summary.words?.looed ?? "looed";
+  const heads = louse
+    ? ["Player", "Tricks", "Penalty cards", "Points", "Match"]
+    : ["Player", "Declared", "Tricks", "Ante", "Won", "Paid", "Chips"];
+  const head = el("tr", {}, ...heads.map((h) => el("th", { scope: "col", text: h })));
+  const body = summary.rows.map((r) => {
+    const name = el("th", { scope: "row", text: r.you ? `${r.name} (you)` : r.name });
+    const tricks = el("td", { text: r.tricks.length ? r.tricks.map((i) => `#${i}`).join(", ") : "—" });
+    if (louse) {
+      const cards = r.penalty_cards.map(([c, pts]) => `${cardLabel(cardCode(c))} ${pts}`).join(", ");
+      return el(
         "tr",
-        {},
-        el("td", { text: seatName(i) }),
-        el("td", { text: String(st.tricks?.[i] ?? 0) }),
-        el("td", { class: net > 0 ? "plus" : net < 0 ? "minus" : "", text: (net > 0 ? "+" : "") + net }),
-        el("td", { text: looed ? (T.game === "lou" ? "matched" : "looed") : "" }),
+        { class: r.you ? "you" : null, "data-seat": r.seat },
+        name,
+        tricks,
+        el("td", { text: cards || "—" }),
+        el("td", { class: r.points ? "minus" : "", "data-points": r.points, text: String(r.points) }),
+        el("td", { "data-match": r.match_after, text: `${r.match_before} → ${r.match_after}` }),
+      );
+    }
+    let paid = r.paid ? `−${r.paid}` : "";
+    if (r.looed) paid += ` ${looed}`;
+    if (r.paid < r.owed) paid += ` (owed ${r.owed})`;
+    return el(
+      "tr",
+      { class: r.you ? "you" : null, "data-seat": r.seat },
+      name,
+      el("td", { text: r.declared || "—" }),
+      tricks,
+      el("td", { text: r.ante ? `−${r.ante}` : "" }),
+      el("td", { class: r.won ? "plus" : "", text: r.won ? `+${r.won}` : "" }),
+      el("td", { class: r.paid ? "minus" : "", text: paid.trim() }),
+      el(
+        "td",
+        { "data-net": r.net },
+        `${r.stack_before} → ${r.stack_after} `,
+        el("span", { class: r.net > 0 ? "plus" : r.net < 0 ? "minus" : "muted", text: `(${signed(r.net)})` }),
       ),
     );
-  }
-  const head = el("tr", {}, ...["Seat", "Tricks", "Chips", ""].map((h) => el("th", { text: h })));
-  $("summary").replaceChildren(
-    // the server's sentences (the engine's narrator), not the settlement's field names
-    el("p", { text: `Deal ${msg.deal} is over.${st.pool_after !== undefined ? ` The pool now holds ${st.pool_after} chips.` : ""}` }),
-    ...(msg.lines ?? []).map((t) => el("p", { class: "settle-line", text: t })),
-    el("table", { class: "summary-table" }, head, ...rows),
+  });
+  return el("table", { class: louse ? "summary-table louse" : "summary-table loo" }, el("thead", {}, head), el("tbody", {}, ...body));
+}
+
+/** "You won 12 chips (100 → 112)" or "You: 4 penalty points; 17 in the match": the player's own line. */
+function personalLine(summary) {
+  const me = summary.rows.find((r) => r.you);
+  if (!me) return null;
+  if (summary.words?.unit === "points") return `You: ${plural(me.points, "penalty point")} this deal; ${me.match_after} in the match.`;
+  const word = me.net > 0 ? "won" : me.net < 0 ? "lost" : "broke even";
+  const amount = me.net ? ` ${plural(Math.abs(me.net), "chip")}` : "";
+  return `You ${word}${amount} this deal (${me.stack_before} → ${me.stack_after}).`;
+}
+
+function lastTrick(summary) {
+  const last = summary.tricks?.[summary.tricks.length - 1];
+  if (!last) return null;
+  const cards = last.cards.map(([seat, c]) =>
+    el("figure", { class: seat === last.winner ? "best" : null }, cardImg(cardCode(c), null), el("figcaption", { text: seatName(seat) })),
+  );
+  return el(
+    "div",
+    { class: "last-trick" },
+    el("p", { class: "muted", text: `Last trick (#${last.no}), taken by ${seatName(last.winner)}:` }),
+    el("div", { class: "last-cards" }, ...cards),
+  );
+}
+
+function details(msg) {
+  const s = msg.summary;
+  const kids = [...(msg.lines ?? []).map((t) => el("p", { class: "settle-line", text: t }))];
+  for (const f of s.flushes ?? []) kids.push(el("p", { text: `${seatName(f.seat)} showed a flush: ${cardsText(f.cards)}.` }));
+  kids.push(
     el("p", { class: "muted", text: "Seed (check it against the commitment with loo verify-deal):" }),
     el("p", { class: "seed", text: msg.seed ?? "" }),
     el("p", { class: "muted", text: "Commitment:" }),
     el("p", { class: "seed", text: msg.commitment ?? "" }),
   );
-  panel.hidden = false;
+  return el("details", { class: "more" }, el("summary", { text: "The settlement in full, and the fair-deal seed" }), ...kids);
+}
+
+/** The body of a summary, built afresh for each place it is shown (the overlay, and the side panel's copy). */
+function summaryBody(msg) {
+  const s = msg.summary;
+  const pot = s.words?.pot ?? "pool";
+  const parts = [el("p", { class: "outcome", text: s.outcome })];
+  const mine = personalLine(s);
+  const me = s.rows.find((r) => r.you);
+  const sign = me ? (s.words?.unit === "points" ? -me.points : me.net) : 0;
+  if (mine) parts.push(el("p", { class: sign < 0 ? "personal lost" : "personal", text: mine }));
+  if (s.words?.has_pool) {
+    const share = s.share ? `; ${s.share} a trick` : "";
+    parts.push(el("p", { class: "muted", text: `The ${pot} held ${s.pool_before} after the antes${share}; the next deal starts with ${s.pool_after} carried.` }));
+  }
+  parts.push(rowsTable(s));
+  for (const note of s.notes ?? []) parts.push(el("p", { class: "muted note", text: note }));
+  return parts;
+}
+
+export function showSummary(msg) {
+  if (!msg.summary) return;
+  T.over = msg;
+  T.readySeats = new Set(msg.next_deal?.ready ?? []);
+  T.nextDeadline = typeof msg.next_deal?.left_ms === "number" ? (msg._at ?? performance.now()) + msg.next_deal.left_ms : null;
+  // the side panel keeps the last deal's numbers while the next one is played
+  $("summary").replaceChildren(el("p", { text: `Deal ${msg.deal}.` }), ...summaryBody(msg));
+  $("summary-panel").hidden = false;
+  const box = $("deal-overlay");
+  const nextBtn = el("button", { type: "button", class: "primary", id: "next-deal", text: "Next deal", onclick: pressNext });
+  const hide = el("button", { type: "button", id: "hide-summary", text: "Look at the table", onclick: hideSummary });
+  const sessionOver = msg.session_over;
+  box.replaceChildren(
+    el("h2", { id: "deal-overlay-title", text: `Deal ${msg.deal} is over` }),
+    ...summaryBody(msg),
+    lastTrick(msg.summary),
+    details(msg),
+    el(
+      "div",
+      { class: "overlay-actions" },
+      sessionOver ? el("p", { class: "personal", text: "The session is over: every agreed deal has been played." }) : null,
+      !sessionOver && T.seat !== null ? nextBtn : null,
+      el("span", { id: "next-status", class: "muted", role: "status" }),
+      hide,
+    ),
+  );
+  box.hidden = false;
   document.body.dataset.dealsOver = String(msg.deal);
+  document.body.dataset.overlay = "open";
+  updateNext();
+  if (T.nextTicker === null || T.nextTicker === undefined) T.nextTicker = setInterval(updateNext, 250);
+  if (!sessionOver && T.seat !== null) nextBtn.focus({ preventScroll: true });
+}
+
+function pressNext() {
+  if (!T.over) return;
+  T.post?.({ type: "ready", deal: T.over.deal });
+  T.readySeats.add(T.seat);
+  updateNext();
+}
+
+/** A "ready" message: who has pressed Next deal, and the countdown as the server now has it. */
+export function onReady(msg) {
+  if (!T.over || msg.deal !== T.over.deal) return;
+  T.readySeats = new Set(msg.seats ?? []);
+  if (typeof msg.left_ms === "number") T.nextDeadline = (msg._at ?? performance.now()) + msg.left_ms;
+  updateNext();
+}
+
+function updateNext() {
+  const status = $("next-status");
+  if (!status || !T.over) return;
+  const humans = (T.summary?.seats ?? []).filter((s) => s.kind === "human" && s.connected).map((s) => s.seat);
+  const waiting = humans.filter((s) => !T.readySeats.has(s));
+  const left = T.nextDeadline === null ? null : Math.max(0, Math.ceil((T.nextDeadline - performance.now()) / 1000));
+  const btn = $("next-deal");
+  const mine = T.readySeats.has(T.seat);
+  if (btn) {
+    btn.disabled = mine;
+    btn.textContent = mine ? "Ready" : "Next deal";
+  }
+  let text = "";
+  if (T.over.session_over) text = "";
+  else if (left !== null) text = `The next deal starts in ${left} s`;
+  else text = "The next deal starts when every player has pressed Next deal";
+  const others = waiting.filter((s) => s !== T.seat).map(seatName);
+  if (text && mine && others.length) text += ` (waiting for ${others.join(", ")})`;
+  status.textContent = text ? `${text}.` : "";
+  document.body.dataset.nextIn = left === null ? "" : String(left);
+}
+
+export function hideSummary() {
+  const box = $("deal-overlay");
+  if (box) box.hidden = true;
+  document.body.dataset.overlay = "closed";
+}
+
+/** A new deal has started: the overlay goes (the side panel keeps the numbers). */
+export function closeSummary() {
+  hideSummary();
+  T.over = null;
+  T.nextDeadline = null;
+  if (T.nextTicker) clearInterval(T.nextTicker);
+  T.nextTicker = null;
 }

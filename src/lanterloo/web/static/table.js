@@ -7,7 +7,7 @@ import { arrangeHand, handFocus, wireKeys } from "./keys.js";
 import { fitSeats, wireLayout } from "./layout.js";
 import { wirePrefs } from "./prefs.js";
 import { isMyTurn, seatName, T } from "./state.js";
-import { showSummary } from "./summary.js";
+import { closeSummary, onReady, showSummary } from "./summary.js";
 import { tableInfo } from "./tableinfo.js";
 
 // The pace of the table: a person sees each card arrive, and a finished trick stays a moment before it is cleared.
@@ -296,6 +296,11 @@ function setConn(on) {
   document.body.dataset.connected = on ? "yes" : "no";
 }
 
+/** Any other message to the server ("hint", "ready"); dropped while the socket reconnects. */
+T.post = (obj) => {
+  if (T.ws && T.ws.readyState === WebSocket.OPEN) T.ws.send(JSON.stringify(obj));
+};
+
 function send(action) {
   $("reason").textContent = "";
   if (!T.ws || T.ws.readyState !== WebSocket.OPEN) {
@@ -351,6 +356,12 @@ function handle(msg) {
     case "error":
       $("reason").textContent = msg.rule && !msg.message.includes(msg.rule) ? `${msg.message} (${msg.rule})` : msg.message;
       return 0;
+    case "ready": // who has pressed Next deal
+      onReady(msg);
+      return 0;
+    case "hint":
+      showHint(msg);
+      return 0;
     case "deal_over":
       T.dealsDone = true;
       historyReady(true);
@@ -373,6 +384,7 @@ function onState(msg) {
   const v = msg.view;
   const fresh = msg.deal !== T.deal;
   if (fresh) {
+    if (T.over) closeSummary();
     T.tricksSeen = 0;
     T.shownTrick = [];
     T.startStacks = null;
@@ -484,12 +496,12 @@ function tick() {
   }
 }
 
+/** A seat's declaration in the table's own words, as the server sends them ("plays", "Out", "took the Miss"). */
 function declText(v, i) {
-  const d = v.declarations?.[i];
-  if (v.miss_taker === i) return "took the Miss";
+  const d = v.declared?.[i];
+  if (v.miss_taker === i) return T.summary?.words?.declared?.miss ?? "took the Miss";
   if (!d) return v.committed?.[i] ? "decided" : "";
-  if (T.game === "lou") return d === "play" ? "In" : d === "pass" ? "Out" : d;
-  return { play: "plays", pass: "passes", defend: "defends the Miss", miss: "took the Miss" }[d] ?? d;
+  return d;
 }
 
 /** The trick: new cards glide in from their seat; a finished trick stays on the felt a moment before it goes. */
@@ -547,6 +559,8 @@ function drawTrick(cards, best, done) {
 }
 
 function renderPrompt(v) {
+  const hint = $("hint");
+  if (hint) hint.textContent = ""; // a hint speaks of one turn only
   const mine = isMyTurn(v);
   const who = (v.seats_to_act ?? []).filter((s) => s !== T.seat).map(seatName);
   let turn;
@@ -568,24 +582,38 @@ function renderPrompt(v) {
   box.replaceChildren();
   if (!mine) return;
   const discards = [];
+  // each action comes structured from the server ({kind, card, civil, cards, label}): nothing is parsed here
   for (const a of v.legal) {
-    const verb = a.action.split(" ")[0].toLowerCase();
-    if (verb === "discard") {
+    if (a.kind === "discard") {
       discards.push(a);
       continue;
     }
-    if (cardCode(a.action) && !/civil$/i.test(a.action)) continue; // a card: clicked in the hand
-    box.append(el("button", { type: "button", class: "choice", "data-action": a.action, text: choiceLabel(a), onclick: () => send(a.action) }));
+    if (a.kind === "card" && !a.civil) continue; // a card: clicked in the hand
+    box.append(el("button", { type: "button", class: "choice", "data-action": a.action, "data-kind": a.kind, text: a.label, onclick: () => send(a.action) }));
   }
   if (discards.length) renderExchange(v, discards, box);
+  box.append(el("button", { type: "button", class: "choice hint-button", id: "hint-button", text: "Hint", title: "What the balanced bot would do, and why", onclick: askHint }));
 }
 
-function choiceLabel(a) {
-  const word = a.action.toLowerCase();
-  if (T.game === "lou" && word === "play") return "In";
-  if (T.game === "lou" && word === "pass") return "Out";
-  const label = a.label || a.action;
-  return label.charAt(0).toUpperCase() + label.slice(1);
+function askHint() {
+  const box = $("hint");
+  if (box) box.textContent = "Asking the balanced bot…";
+  T.post?.({ type: "hint" });
+}
+
+/** The hint: what the bot would do in this seat, its reasons, and the card or button it means lit up. */
+function showHint(msg) {
+  const box = $("hint");
+  if (!box || msg.deal !== T.deal || msg.step !== T.step) return;
+  box.replaceChildren(el("strong", { text: `Hint: ${msg.do}` }), ` — ${msg.why} `, el("span", { class: "muted", text: `(${msg.bot} bot)` }));
+  for (const e of document.querySelectorAll(".hinted")) e.classList.remove("hinted");
+  const a = msg.action ?? {};
+  const target =
+    a.kind === "card" && !a.civil
+      ? document.querySelector(`#hand [data-card="${cardCode(a.card)}"]`)
+      : document.querySelector(`#choices [data-action="${CSS.escape(a.action ?? "")}"]`);
+  target?.classList.add("hinted");
+  announce(`Hint: ${msg.do}. ${msg.why}`);
 }
 
 function discardKey(codes) {
@@ -593,7 +621,7 @@ function discardKey(codes) {
 }
 
 function renderExchange(v, discards, box) {
-  const byKey = new Map(discards.map((a) => [discardKey(a.action.split(/\s+/).slice(1).map(cardCode)), a]));
+  const byKey = new Map(discards.map((a) => [discardKey((a.cards ?? []).map(cardCode)), a]));
   const keep = byKey.get("");
   const chosen = byKey.get(discardKey(T.selected));
   if (keep) box.append(el("button", { type: "button", class: "choice", "data-action": keep.action, text: "Keep all cards", onclick: () => send(keep.action) }));
@@ -616,10 +644,7 @@ function renderHand(v) {
   box.replaceChildren();
   const mine = isMyTurn(v);
   const plays = new Map();
-  for (const a of v.legal) {
-    const code = cardCode(a.action);
-    if (code && !/civil$/i.test(a.action) && !a.action.toLowerCase().startsWith("discard")) plays.set(code, a.action);
-  }
+  for (const a of v.legal) if (a.kind === "card" && !a.civil) plays.set(cardCode(a.card), a.action);
   const playing = mine && v.phase === "play";
   const exchanging = mine && v.phase === "exchange";
   for (const text of v.hand ?? []) {
