@@ -693,14 +693,14 @@ def test_LOU_ANTE_2_the_human_dealer_sets_the_ante_by_name_and_may_ask_for_a_hin
         assert seen(app).phase is Phase.ANTE and app.game.human_to_act()
         assert app.choices == [Ante(a) for a in (3, 6, 9, 12, 15)]
         prompt = plain(app.query_one("#prompt", Static).content)  # type: ignore[arg-type]
-        assert "ante 3 (1) · ante 6 (2)" in prompt
+        assert "Ante 3 (1) · Ante 6 (2)" in prompt  # the engine's words (``Words.action``), as on the web table
         # the hint explains the bot's choice of ante, as for any other decision
         name, decision = app.game.hint()
         assert isinstance(decision.action, Ante) and decision.reason.startswith(f"Ante {decision.action.amount}")
         await pilot.press("question_mark")
         await pilot.pause()
         hint = feedback(app)
-        assert hint.startswith(f"Hint: ante {decision.action.amount}") and f"({name} bot)" in hint
+        assert hint.startswith(f"Hint: set the ante at {decision.action.amount} — ") and f"({name} bot)" in hint
         # the bot's reason, spoken to the player: "a pot of 24 that I could match" becomes "that you could match"
         assert "that I could match" in decision.reason and "that you could match" in hint
         await pilot.press("3")  # ante 9

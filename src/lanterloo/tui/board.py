@@ -34,6 +34,7 @@ from lanterloo.actions import (
 )
 from lanterloo.cards import Card
 from lanterloo.engine import Phase, View, shape_of
+from lanterloo.engine.words import Words
 from lanterloo.tui import sessionpanel, stakes, summary, table, text
 from lanterloo.tui.game import Game
 from lanterloo.tui.screens import FlatButton, PathScreen, QuitScreen, ReplaceScreen
@@ -299,7 +300,8 @@ class Board(App[int]):
 
     def _draw_actions(self, view: View, legal: Sequence[Action]) -> None:
         g = self.game
-        lou = text.lou_words(g.rules)
+        words = Words(g.rules)
+        lou = words.lou
         mine = bool(legal)
         declaring = mine and self.pending_civil is None and any(a in legal for a in DECLARATIONS)
         exchanging = mine and any(isinstance(a, Discard) for a in legal)
@@ -318,8 +320,8 @@ class Board(App[int]):
         }
         for bid, shown in buttons.items():
             self.query_one(f"#{bid}", FlatButton).display = shown
-        relabel(self.query_one("#act-play", FlatButton), "In  i" if lou else "Play  p")
-        relabel(self.query_one("#act-pass", FlatButton), "Out  o" if lou else "Pass  x")
+        relabel(self.query_one("#act-play", FlatButton), f"{words.action(STAND)}  {'i' if lou else 'p'}")
+        relabel(self.query_one("#act-pass", FlatButton), f"{words.action(PASS)}  {'o' if lou else 'x'}")
         self.query_one("#act-pass", FlatButton).set_class(mine and PASS not in legal, "illegal")
         n = len(self.marked)
         relabel(self.query_one("#act-discard", FlatButton), f"Throw {n} marked  ⏎" if n else "Throw none  ⏎")

@@ -7,68 +7,53 @@ nothing here reaches into a deal; the sentences are the narrator's.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from lanterloo.cards import Card
-from lanterloo.engine import Decl, Settlement, SettlementKind, View, shape_of
-from lanterloo.engine.events import DealStarted
+from lanterloo.engine import Settlement, SettlementKind, View, shape_of
+from lanterloo.engine.dealrows import deal_rows
+from lanterloo.engine.dealrows import start_of as start_of  # re-exported: the session panel reads it from here
+from lanterloo.rules import Rules
 from lanterloo.session import DealRecord, Session
 from lanterloo.tui.relaunch import loo_command
 from lanterloo.tui.table import sort_hand
-from lanterloo.tui.text import YOU, Namer, card_text, declaration_word, narrator, pool_word, styled, title, trick_log
+from lanterloo.tui.text import YOU, Namer, card_text, narrator, styled, title, trick_log
 
 
-def start_of(view: View) -> DealStarted:
-    """The table before the deal (stacks, antes): the first event of every deal."""
-    first = view.events[0]
-    assert isinstance(first, DealStarted)
-    return first
-
-
-def _seat_tricks(view: View) -> dict[int, list[int]]:
-    won: dict[int, list[int]] = {}
-    for i, tr in enumerate(view.tricks, 1):
-        won.setdefault(tr.winner, []).append(i)
-    return won
-
-
-def louse_breakdown(view: View, seat: int) -> Text:
-    """The penalty cards a seat took, with the points each scores (queen bonuses included), highest first."""
-    values = view.stakes.card_points
-    taken: list[Card] = [c for tr in view.tricks if tr.winner == seat for _, c in tr.cards]
+def _cards_with_points(row: dict[str, Any]) -> Text:
+    """A Louse row's penalty cards (``deal_rows``: highest first, queen bonuses included) in their suit colours."""
     out = Text()
-    for i, c in enumerate(sorted((c for c in taken if values[c]), key=lambda c: -values[c])):
+    for i, (card, _points) in enumerate(row["penalty_cards"]):
         if i:
             out.append(" ")
-        out.append_text(card_text(c))
+        out.append_text(card_text(Card.parse(card)))
     return out
 
 
-def _personal_line(record: DealRecord, end: View, human: int) -> Text:
-    st = end.settlement
-    assert st is not None
-    r = end.rules
-    if shape_of(r).scores_points:
-        pts = st.points[human] if st.points else 0
-        after = record.totals_after[human] if record.totals_after else pts
+def _personal_line(row: dict[str, Any], rules: Rules) -> Text:
+    """The human's own deal in one line, read from the human's row of ``deal_rows``."""
+    if shape_of(rules).scores_points:
         return Text(
-            f"You: {pts} penalty points this deal; {after} in the match (the target is {r.louse_target}).", style=YOU
+            f"You: {row['points']} penalty points this deal; {row['match_after']} in the match "
+            f"(the target is {rules.louse_target}).",
+            style=YOU,
         )
-    before = start_of(end).stacks[human]
-    delta = end.stacks[human] - before
+    delta = row["net"]
     word = "won" if delta > 0 else "lost" if delta < 0 else "broke even"
     amount = f" {abs(delta)} chip{'s' if abs(delta) != 1 else ''}" if delta else ""
-    return Text(f"You {word}{amount} this deal ({before} → {end.stacks[human]}).", style=YOU)
+    return Text(f"You {word}{amount} this deal ({row['stack_before']} → {row['stack_after']}).", style=YOU)
 
 
 def deal_summary(
     record: DealRecord, end: View, names: Sequence[str], human: int, totals_before: Sequence[int] | None = None
 ) -> Group:
     """The end of one deal: how it ended, who took which tricks, shares, loos, flushes, penalties, and stacks
-    (or points) before and after. ``end`` is the spectator's view of the finished deal."""
+    (or points) before and after. ``end`` is the spectator's view of the finished deal; every number in the seats'
+    rows is the engine's (``deal_rows``)."""
     st = end.settlement
     assert st is not None
     r = end.rules
@@ -76,15 +61,16 @@ def deal_summary(
     louse = shape.scores_points
     namer = Namer(names, human)
     n = narrator(namer, r)
-    start = start_of(end)
+    data = deal_rows(end, namer.names, you=human, totals_before=totals_before, totals_after=record.totals_after or None)
+    rows: list[dict[str, Any]] = data["rows"]
     parts: list[RenderableType] = []
     parts.append(Text(f"Deal {record.number} · {title(r)} · dealer {namer(end.dealer)}", style="bold #ffd75f"))
     parts.append(styled(n.outcome(st), "bold"))
-    parts.append(_personal_line(record, end, human))
+    parts.append(_personal_line(rows[human], r))
     if louse:
         parts += [styled(note, "dim") for note in n.louse_notes(end)]
     else:
-        line = Text(f"{pool_word(r).capitalize()} {st.pool_before} after the antes")
+        line = Text(f"{data['words']['pot'].capitalize()} {st.pool_before} after the antes")
         if st.kind is SettlementKind.TRICKS and st.share:
             line.append(f"; {st.share} a {'pile' if shape.pays_piles else 'trick'}")
         line.append(f"; next deal starts with {st.pool_after} carried.")
@@ -99,7 +85,7 @@ def deal_summary(
             line.append("  — sweeps the pool", style="bold")
         parts.append(line)
     parts.append(Text(""))
-    parts.append(_seat_rows(record, end, st, namer, start, totals_before))
+    parts.append(_seat_rows(rows, louse, data["words"]["looed"], namer))
     cost = n.loo_cost(st)
     if cost is not None:
         parts.append(Text(cost, style="dim"))
@@ -110,18 +96,9 @@ def deal_summary(
     return Group(*parts)
 
 
-def _seat_rows(
-    record: DealRecord,
-    end: View,
-    st: Settlement,
-    namer: Namer,
-    start: DealStarted,
-    totals_before: Sequence[int] | None,
-) -> Table:
-    """One row per player: declared, tricks, and the ante, shares, loo and chips (Louse: the penalties)."""
-    r = end.rules
-    louse = shape_of(r).scores_points
-    won_tricks = _seat_tricks(end)
+def _seat_rows(rows: Sequence[dict[str, Any]], louse: bool, looed: str, namer: Namer) -> Table:
+    """One row per player: declared, tricks, and the ante, shares, loo and chips (Louse: the penalties), each
+    number read from the engine's row for the seat (``deal_rows``); this only styles them."""
     t = Table(box=None, padding=(0, 1), header_style="bold #8a8a8a", show_edge=False, expand=False)
     t.add_column("Player")
     if not louse:
@@ -136,38 +113,34 @@ def _seat_rows(
         t.add_column("Won", justify="right")
         t.add_column("Paid", justify="right")
         t.add_column("Chips", justify="right")
-    before = start.stacks
-    for s in range(end.players):
-        row: list[RenderableType] = [namer.styled(s)]
+    for row in rows:
+        cells: list[RenderableType] = [namer.styled(row["seat"])]
         if not louse:
-            d = end.declarations[s]
-            row.append(Text(declaration_word(d, r) or "—", style="dim" if d is None or d is Decl.PASS else ""))
-        tricks = won_tricks.get(s, [])
-        row.append(Text(", ".join(f"#{i}" for i in tricks) if tricks else "—"))
+            cells.append(Text(row["declared"] or "—", style="" if row["played"] else "dim"))
+        tricks = row["tricks"]
+        cells.append(Text(", ".join(f"#{i}" for i in tricks) if tricks else "—"))
         if louse:
-            pts = st.points[s] if st.points else 0
-            row.append(louse_breakdown(end, s))
-            row.append(Text(str(pts), style="bold #ff8787" if pts else "dim"))
-            after = record.totals_after[s] if record.totals_after else pts
-            prev = totals_before[s] if totals_before is not None else after - pts
-            row.append(Text(f"{prev} → {after}"))
+            pts = row["points"]
+            cells.append(_cards_with_points(row))
+            cells.append(Text(str(pts), style="bold #ff8787" if pts else "dim"))
+            cells.append(Text(f"{row['match_before']} → {row['match_after']}"))
         else:
-            ante = start.antes[s]
-            row.append(Text(f"−{ante}" if ante else "", style="#8a8a8a"))
-            row.append(Text(f"+{st.won[s]}" if st.won[s] else "", style="bold #87d75f"))
+            ante, won, paid_, owed = row["ante"], row["won"], row["paid"], row["owed"]
+            cells.append(Text(f"−{ante}" if ante else "", style="#8a8a8a"))
+            cells.append(Text(f"+{won}" if won else "", style="bold #87d75f"))
             paid = Text("")
-            if st.owed[s]:
-                paid = Text(f"−{st.paid[s]}", style="bold #ff8787")
-                if s in st.looed:
-                    paid.append(" matched" if shape_of(r).pays_piles else " looed", style="#ff8787")
-                if st.paid[s] < st.owed[s]:
-                    paid.append(f" (owed {st.owed[s]})", style="dim")
-            row.append(paid)
-            delta = end.stacks[s] - before[s]
-            chips = Text(f"{before[s]} → {end.stacks[s]}")
+            if owed:
+                paid = Text(f"−{paid_}", style="bold #ff8787")
+                if row["looed"]:
+                    paid.append(f" {looed}", style="#ff8787")
+                if paid_ < owed:
+                    paid.append(f" (owed {owed})", style="dim")
+            cells.append(paid)
+            delta = row["net"]
+            chips = Text(f"{row['stack_before']} → {row['stack_after']}")
             chips.append(f" ({delta:+d})", style="#87d75f" if delta > 0 else "#ff8787" if delta < 0 else "dim")
-            row.append(chips)
-        t.add_row(*row)
+            cells.append(chips)
+        t.add_row(*cells)
     return t
 
 

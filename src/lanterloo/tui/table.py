@@ -214,7 +214,7 @@ def _declared_cell(view: View, s: int, namer: Namer) -> Text:
             return Text("choosing…", style="dim italic")
         if s == namer.human:
             mine = next((e.action for e in reversed(view.events) if isinstance(e, Committed) and e.seat == s), None)
-            word = "In" if isinstance(mine, Stand) else "Out"
+            word = declaration_word(Decl.PLAY if isinstance(mine, Stand) else Decl.PASS, view.rules)  # In, Out
             return Text(f"committed ({word}, secret)", style="italic #d7af5f")
         return Text("committed", style="italic #d7af5f")
     d = view.declarations[s]

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from lanterloo.actions import Action, DefendMiss, Discard, Pass, Play, Stand, TakeMiss
+from lanterloo.actions import Action
 from lanterloo.cards import Card, Suit
-from lanterloo.engine import Decl, Settlement, View
+from lanterloo.engine import Decl, Settlement, View, words
 from lanterloo.engine.events import (
     Committed,
     DealStarted,
@@ -29,6 +29,7 @@ from lanterloo.engine.events import (
     TrumpSet,
 )
 from lanterloo.engine.narrate import Narrator
+from lanterloo.engine.words import Words
 from lanterloo.rules import Rules
 from lanterloo.rules import title as title  # re-exported: the app reads it from here
 from lanterloo.termtext import escape
@@ -88,95 +89,27 @@ def rule_ref(rule_id: str) -> str:
     return f"({rule_id})"
 
 
-def lou_words(rules: Rules) -> bool:
-    """Whether the table speaks Lou's words (In, Out, the pot): the narrator's choice, so both say the same."""
-    return Narrator(rules).lou
-
-
 def declaration_word(decl: Decl | None, rules: Rules) -> str:
-    lou = lou_words(rules)
-    words = {
-        Decl.PASS: "Out" if lou else "passed",
-        Decl.PLAY: "In" if lou else "plays",
-        Decl.MISS: "took the Miss",
-        Decl.DEFEND: "defends the Miss",
-    }
-    return words[decl] if decl is not None else ""
+    """A seat's declaration as its plate shows it (the engine's words: ``Words.declaration``)."""
+    return Words(rules).declaration(decl)
 
 
 def action_phrase(action: Action, rules: Rules) -> str:
-    """What an action is called on a button or in the log."""
-    lou = lou_words(rules)
-    if isinstance(action, Stand):
-        return "In" if lou else "Play"
-    if isinstance(action, Pass):
-        return "Out" if lou else "Pass"
-    if isinstance(action, TakeMiss):
-        return "Take the Miss"
-    if isinstance(action, DefendMiss):
-        return "Defend the Miss"
-    if isinstance(action, Discard):
-        return "Discard " + " ".join(c.unicode for c in action.cards) if action.mask else "Keep all"
-    if isinstance(action, Play):
-        return f"{action.card.unicode}{' (Pam, be civil)' if action.civil else ''}"
-    return str(action)
+    """What an action is called on a button or in the log (the engine's words: ``Words.action``)."""
+    return Words(rules).action(action)
 
 
 # --- the hint -----------------------------------------------------------------------------------------------
 
-# A bot gives its reasons in the first person ("my only card"); a hint speaks to the player.
-_PERSON = (
-    (re.compile(r"\bI am\b"), "you are"),
-    (re.compile(r"\bI\b"), "you"),
-    (re.compile(r"\bmy\b"), "your"),
-    (re.compile(r"\bMy\b"), "Your"),
-    (re.compile(r"\bme\b"), "you"),
-    (re.compile(r"\bmine\b"), "yours"),
-)
-_SEAT = re.compile(r"\b[Ss]eat (\d+)('s)?")
-
 
 def second_person(reason: str, namer: Namer) -> str:
     """A bot's reason told to the human: "you" for "I", and the players' names for "seat N"."""
-
-    def seat(m: re.Match[str]) -> str:
-        k = int(m.group(1))
-        if not 0 <= k < len(namer.names):
-            return m.group(0)
-        if k == namer.human:
-            return "your" if m.group(2) else "you"
-        return namer(k) + (m.group(2) or "")
-
-    out = _SEAT.sub(seat, reason)
-    for pattern, word in _PERSON:
-        out = pattern.sub(word, out)
-    return out[:1].upper() + out[1:]
-
-
-def hint_verb(action: Action, rules: Rules) -> str:
-    """What the hint tells the human to do: "play 8♥", "pass", "go In", "throw 2♣ 8♥"."""
-    lou = lou_words(rules)
-    if isinstance(action, Stand):
-        return "go In" if lou else "play"
-    if isinstance(action, Pass):
-        return "stay Out" if lou else "pass"
-    if isinstance(action, (TakeMiss, DefendMiss)):
-        return action_phrase(action, rules).lower().replace("miss", "Miss")
-    if isinstance(action, Discard):
-        return "throw " + " ".join(c.unicode for c in action.cards) if action.mask else "keep all your cards"
-    if isinstance(action, Play):
-        return f"play {action_phrase(action, rules)}"
-    return str(action)
+    return words.second_person(reason, namer.names, namer.human)
 
 
 def hint_text(action: Action, reason: str, rules: Rules, namer: Namer, bot: str) -> Text:
     """The hint line: "Hint: play 8♥ — Cannot win this trick: throw the lowest heart, the 8♥ (balanced bot)"."""
-    verb = hint_verb(action, rules)
-    why = second_person(reason, namer)
-    head = action_phrase(action, rules)
-    if why.lower().startswith(head.lower() + ":"):  # "Play: one trump ..." after "Hint: play"
-        why = why[len(head) + 1 :].strip()
-        why = why[:1].upper() + why[1:]
+    verb, why = words.hint_sentence(Words(rules), action, reason, namer.names, namer.human)
     out = Text("Hint: ", style="bold")
     out.append(verb, style="bold")
     out.append(" — ")
@@ -255,7 +188,8 @@ def trick_log(view: View, namer: Namer) -> Group | Text:
 
 
 def pool_word(rules: Rules) -> str:
-    return Narrator(rules).pot
+    """What the chips in the middle are called: "pot" in Lou, "pool" elsewhere (``Words.pot``)."""
+    return Words(rules).pot
 
 
 def outcome_sentence(st: Settlement, rules: Rules, namer: Namer) -> str:

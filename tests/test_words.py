@@ -1,0 +1,108 @@
+"""One vocabulary for every client: the terminal game and the web table take their words from ``engine/words`` and
+their deal summaries' numbers from ``engine/dealrows``, so for every preset they say the same thing, and a row's
+net change is its stack after minus before."""
+
+from __future__ import annotations
+
+import pytest
+from rich.console import Console
+
+from lanterloo import Action, Card, Session, rules_with
+from lanterloo.actions import DEFEND_MISS, PASS, STAND, TAKE_MISS, Ante, Discard, Play
+from lanterloo.engine import Decl
+from lanterloo.engine.dealrows import deal_rows
+from lanterloo.engine.words import Words, hint_sentence
+from lanterloo.rules import PRESETS, Rules
+from lanterloo.tui import summary, text
+from lanterloo.web.protocol import view_json
+from test_session import random_policy
+
+NAMES = ["Ada", "Basil", "Cleo", "Dora", "Emil"]
+
+
+def seats(rules: Rules) -> int:
+    """Four players where the game allows them (Rams Loo wants five)."""
+    lo, hi = rules.player_range()
+    return min(max(4, lo), hi)
+
+
+#: one action of every kind a client names: declarations, the Miss, an exchange (and keeping all), cards (and
+#: Pam's civil lead), and Lou's ante
+ACTIONS: list[Action] = [
+    STAND,
+    PASS,
+    TAKE_MISS,
+    DEFEND_MISS,
+    Discard(0),
+    Discard(Card.parse("2c").bit | Card.parse("8h").bit),
+    Play(Card.parse("8h")),
+    Play(Card.parse("Jc"), civil=True),
+    Ante(6),
+]
+
+
+def plain(renderable: object, width: int = 120) -> str:
+    console = Console(width=width, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_the_terminal_and_the_web_say_the_same_words(preset: str) -> None:
+    rules = PRESETS[preset]
+    words = Words(rules)
+    vocabulary = words.vocabulary()  # what the web table's client labels its panels with
+    for d in Decl:
+        assert text.declaration_word(d, rules) == words.declaration(d) == vocabulary["declared"][d.name.lower()]
+    assert text.declaration_word(None, rules) == words.declaration(None) == ""
+    assert text.pool_word(rules) == words.pot == vocabulary["pot"]
+    namer = text.Namer(NAMES, 0)
+    reason = "Play: seat 1 leads, so I must throw my lowest heart"
+    for a in ACTIONS:
+        assert text.action_phrase(a, rules) == words.action(a) == words.action_json(a)["label"], a
+        do, why = hint_sentence(words, a, reason, NAMES, 0)  # what the web table's hint says
+        hint = plain(text.hint_text(a, reason, rules, namer, "balanced")).strip()
+        assert hint == f"Hint: {do} — {why} (balanced bot)"
+    assert text.second_person(reason, namer) == "Play: Basil leads, so you must throw your lowest heart"
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_real_views_legal_actions_are_labelled_alike(preset: str) -> None:
+    """The web table's ``legal`` labels for a live view are the terminal's phrases for the same actions."""
+    rules = PRESETS[preset]
+    n = seats(rules)
+    s = Session(rules, n, seed=3)
+    deal = s.new_deal()
+    seat = next(k for k in range(n) if deal.legal_actions(k))
+    view = deal.view(seat)
+    sent = view_json(view, Words(rules))
+    assert [a["label"] for a in sent["legal"]] == [text.action_phrase(a, rules) for a in view.legal]
+    assert sent["declared"] == [text.declaration_word(d, rules) for d in view.declarations]
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_deal_rows_net_is_stack_after_minus_before(preset: str) -> None:
+    """A few simulated deals of every preset: each row's stack before → after is the session's, its net their
+    difference; Louse's match totals move by the deal's points. The terminal's summary shows the same numbers."""
+    rules = rules_with(preset, {"session_end": "exact"})
+    for seed in range(3):
+        n = seats(rules)
+        s = Session(rules, n, stack=500, seed=seed, max_deals=4)
+        while not s.over:
+            stacks_before, totals_before = list(s.stacks), list(s.totals)
+            rec = s.play_deal(random_policy(seed))
+            end = rec.deal.view(None)
+            names = NAMES[:n]
+            data = deal_rows(end, names, you=0, totals_before=totals_before, totals_after=rec.totals_after or None)
+            shown = plain(summary.deal_summary(rec, end, names, 0, totals_before), 160)
+            for row in data["rows"]:
+                k = row["seat"]
+                if rules.game == "louse":
+                    assert row["match_before"] == totals_before[k] and row["match_after"] == rec.totals_after[k]
+                    assert row["match_after"] - row["match_before"] == row["points"]
+                    assert f"{row['match_before']} → {row['match_after']}" in shown
+                else:
+                    assert row["stack_before"] == stacks_before[k] and row["stack_after"] == rec.stacks_after[k]
+                    assert row["net"] == row["stack_after"] - row["stack_before"]
+                    assert row["net"] == row["won"] - row["paid"] - row["ante"]
+                    assert f"{row['stack_before']} → {row['stack_after']} ({row['net']:+d})" in shown
