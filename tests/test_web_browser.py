@@ -187,7 +187,7 @@ def test_one_human_plays_a_whole_deal_against_bots(server: str, browser: Browser
     play_until_deal_over({0: page}, refuse_once=True)
     expect(page.locator("#summary-panel")).to_be_visible()
     assert page.locator("#summary tr").count() == 5  # a heading and four seats
-    expect(page.locator("#summary .seed").first).not_to_be_empty()
+    expect(page.locator("#deal-overlay .seed").first).not_to_be_empty()  # the fair-deal seed, revealed
     assert page.locator("#log li").count() > 10
     assert page.locator("#rules li").count() > 3  # the rules panel: the engine's sentences
     history = page.locator("#history-link").get_attribute("href")

@@ -54,8 +54,11 @@ def inside(page: Page, selector: str) -> bool:
     box = page.locator(selector).bounding_box()
     vp = page.viewport_size
     assert box is not None and vp is not None
-    return box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= vp["width"] + 1 and (
-        box["y"] + box["height"] <= vp["height"] + 1
+    return (
+        box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= vp["width"] + 1
+        and (box["y"] + box["height"] <= vp["height"] + 1)
     )
 
 
