@@ -85,6 +85,13 @@ def test_rules_text_is_the_engines_own(client: TestClient) -> None:
     assert all(not o["differs"] for o in body["options"])
 
 
+@pytest.mark.parametrize("options", ["[" * 2000 + "]" * 2000, '{"a":' * 800 + "1" + "}" * 800])
+def test_rules_text_refuses_deeply_nested_options_in_one_sentence(client: TestClient, options: str) -> None:
+    r = client.get("/api/rules/three-card", params={"options": options})
+    assert r.status_code == 400
+    assert r.json()["error"].startswith("The options ")
+
+
 def test_rules_text_with_a_house_rule(client: TestClient) -> None:
     house = {"loo_penalty": "pool"}
     r = client.get("/api/rules/three-card", params={"options": json.dumps(house)})

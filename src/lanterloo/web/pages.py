@@ -83,8 +83,14 @@ def rules_text(preset: str, options: str = "{}") -> JSONResponse:
         if not isinstance(given, dict):
             raise LooError("The options must be a JSON object.")
         rules = rules_with(preset, given)
-    except (LooError, ValueError, TypeError) as e:
-        message = str(e) if isinstance(e, LooError) else "The options are not valid."
+    except (LooError, ValueError, TypeError, RecursionError) as e:
+        message = (
+            str(e)
+            if isinstance(e, LooError)
+            else "The options are nested too deeply: give one flat JSON object of option values."
+            if isinstance(e, RecursionError)
+            else "The options are not valid."
+        )
         return JSONResponse({"error": message}, status_code=400)
     info = PRESET_INFO.get(rules.preset)
     lo, hi = rules.player_range()
