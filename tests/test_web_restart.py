@@ -67,13 +67,15 @@ def test_kill_9_in_the_middle_of_a_deal_then_restart_resumes_it(tmp_path: Path) 
         url = f"ws://127.0.0.1:{port}/ws/tables/{tid}"
         seat = [Subprotocol(p) for p in webtools.protocols(token)]
         with connect(url, subprotocols=seat) as ws:
-            # the middle of a deal: seat 0 has played a card and the deal is not over
+            # the middle of a deal: seat 0 has played a card and still holds one, so the bots cannot end the deal
+            # without it between this state and the kill (a card in the last trick let them, on a loaded machine)
             mid = _until(
                 ws,
                 lambda m: (
                     m["type"] == "state"
                     and m["view"]["phase"] == "play"
                     and any(s == 0 for s, _c in m["view"]["trick"])
+                    and bool(m["view"]["hand"])
                     and m["view"]["settlement"] is None
                 ),
             )
