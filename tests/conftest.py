@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -29,3 +30,25 @@ def on_the_core() -> Iterator[None]:
     core.select("core")
     yield
     core.select(was)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real web-table server process for a browser test module (``bench.webdrive.serve``: SQLite in a temporary
+    folder, bots that act almost at once); its base URL. A module that needs another server defines its own."""
+    from bench.webdrive import serve
+
+    with serve(tmp_path_factory.mktemp("web") / "loo.db") as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's chromium through Playwright, one per test module (import ``webpage`` first: it skips without them)."""
+    from bench.webdrive import ARGS, CHROMIUM
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()

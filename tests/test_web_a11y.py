@@ -4,7 +4,6 @@ no `serious` or `critical` violation. axe is a pinned copy the build installed f
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,42 +13,23 @@ pytest.importorskip("fastapi")
 pytest.importorskip("playwright.sync_api")
 
 from bench.webdrive import (
-    ARGS,
-    CHROMIUM,
     STATE_MS,
     as_seat,
     my_turn,
     play_until,
-    serve,
     table_with_bots,
 )
 
+import webpage  # noqa: F401  (skips this module without chromium or Playwright)
+
 AXE = Path(__file__).resolve().parents[1] / ".venv" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
-if not CHROMIUM.exists():
-    pytest.skip(
-        "Debian's chromium (/usr/bin/chromium) is not installed: apt-get install chromium", allow_module_level=True
-    )
 if not AXE.exists():
     pytest.skip(f"axe-core is not installed at {AXE}: run `make axe` (it needs npm)", allow_module_level=True)
 
-from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=STATE_MS)
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve(tmp_path_factory.mktemp("a11y") / "loo.db") as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
 
 
 def serious(page: Page) -> list[dict[str, Any]]:

@@ -7,101 +7,19 @@ messages), never for a length of time. Skipped, with the reason, where chromium 
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import socket
-import subprocess
-import sys
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
+from bench.webdrive import STATE_MS, get_json, post_json
+from playwright.sync_api import Browser, Page, expect
 
-pytest.importorskip("fastapi")
-sync_api = pytest.importorskip("playwright.sync_api")
+import webpage  # noqa: F401  (skips this module without chromium or Playwright)
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    pytest.skip(
-        "Debian's chromium (/usr/bin/chromium) is not installed: apt-get install chromium", allow_module_level=True
-    )
-
-from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
-
-from webtools import free_port  # noqa: E402
-
+# The server and the browser are conftest.py's fixtures: a real server process (uvicorn in a subprocess on a free
+# loopback port, a temporary SQLite file, bots that act almost at once) and Debian's chromium.
 pytestmark = pytest.mark.slow
-
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 ARTIFACTS = Path(__file__).parent / "artifacts"
-SRC = Path(__file__).resolve().parents[1] / "src"
-# Generous: the 2-core machine runs other tests beside these; nothing waits this long when all is well.
-STATE_MS = 60_000
-# every expect() without its own timeout waits as long too: Playwright's default of 5 s is a wall-clock assumption a
-# busy CI machine breaks (a page's first paint has taken longer than that here)
-expect.set_options(timeout=STATE_MS)
-SERVE = """
-import sys, uvicorn
-from lanterloo.web.app import create_app
-app = create_app(sys.argv[1], bot_delay=0.02, deal_pause=0.0, hold_seconds=3600.0)
-uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
-"""
-
-
-def get_json(url: str) -> Any:
-    with urllib.request.urlopen(url, timeout=5) as r:
-        return json.loads(r.read())
-
-
-def post_json(url: str, body: dict[str, Any]) -> Any:
-    req = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=5) as r:
-        return json.loads(r.read())
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("web") / "loo.db"
-    port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(SRC)}
-    proc = subprocess.Popen(
-        [sys.executable, "-c", SERVE, f"sqlite:///{db}", str(port)], env=env, stderr=subprocess.PIPE, text=True
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        while True:  # until the server answers (or dies): a state, not a time
-            if proc.poll() is not None:
-                raise RuntimeError(f"the server did not start: {proc.stderr.read() if proc.stderr else ''}")
-            try:
-                get_json(f"{base}/api/presets")
-                break
-            except OSError:
-                with socket.socket() as s:  # block briefly on the port rather than spin
-                    s.settimeout(0.2)
-                    s.connect_ex(("127.0.0.1", port))
-        yield base
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
 
 
 def sit(page: Page, seat: int, name: str) -> None:

@@ -4,7 +4,6 @@ is for a state of the page, never for a length of time."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -13,23 +12,16 @@ pytest.importorskip("fastapi")
 pytest.importorskip("playwright.sync_api")
 
 from bench.webdrive import (
-    ARGS,
-    CHROMIUM,
     STATE_MS,
     act_once,
     as_seat,
     my_turn,
     play_until,
-    serve,
     table_with_bots,
 )
+from playwright.sync_api import Browser, Page, expect
 
-if not CHROMIUM.exists():
-    pytest.skip(
-        "Debian's chromium (/usr/bin/chromium) is not installed: apt-get install chromium", allow_module_level=True
-    )
-
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+import webpage  # noqa: F401  (skips this module without chromium or Playwright)
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=STATE_MS)
@@ -41,20 +33,6 @@ window.__titles = [];
 new MutationObserver(() => window.__titles.push(document.title))
   .observe(document, { subtree: true, childList: true, characterData: true });
 """
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve(tmp_path_factory.mktemp("cues") / "loo.db") as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
 
 
 def open_seat(browser: Browser, server: str, preset: str = "three-card", players: int = 4) -> tuple[Page, Any]:

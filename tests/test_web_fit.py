@@ -10,7 +10,6 @@ records the width it was chosen for), never for a length of time.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,43 +18,22 @@ pytest.importorskip("fastapi")
 pytest.importorskip("playwright.sync_api")
 
 from bench.webdrive import (
-    ARGS,
-    CHROMIUM,
     SIZES,
     STATE_MS,
     act_once,
     as_seat,
     my_turn,
     play_until,
-    serve,
     table_with_bots,
 )
+from playwright.sync_api import Browser, FloatRect, Page, expect
 
-if not CHROMIUM.exists():
-    pytest.skip(
-        "Debian's chromium (/usr/bin/chromium) is not installed: apt-get install chromium", allow_module_level=True
-    )
-
-from playwright.sync_api import Browser, FloatRect, Page, expect, sync_playwright
+import webpage  # noqa: F401  (skips this module without chromium or Playwright)
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=STATE_MS)
 
 NEEDED = ("#hand .card", "#choices button", "#turn", "#stakes .stake")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve(tmp_path_factory.mktemp("fit") / "loo.db") as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
 
 
 def open_seat(browser: Browser, server: str, preset: str, players: int) -> tuple[Page, Any]:

@@ -13,10 +13,11 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("playwright.sync_api")
 
+from bench.webdrive import STATE_MS, get_json
 from playwright.sync_api import Browser, Page, expect
 
+import webpage  # noqa: F401  (skips this module without chromium or Playwright)
 from lanterloo.tutorial import TUTORIALS, Drill
-from test_web_browser import STATE_MS, browser, get_json, server  # noqa: F401
 
 pytestmark = pytest.mark.slow
 
@@ -28,7 +29,7 @@ def _page(chromium: Browser) -> tuple[Page, list[str]]:
     return page, errors
 
 
-def test_play_now_seats_you_with_bots_and_deals_at_once(server: str, browser: Browser) -> None:  # noqa: F811
+def test_play_now_seats_you_with_bots_and_deals_at_once(server: str, browser: Browser) -> None:
     page, errors = _page(browser)
     page.goto(f"{server}/")
     expect(page.locator("#play-preset option[value=five-card]")).to_be_attached()
@@ -53,7 +54,7 @@ def test_play_now_seats_you_with_bots_and_deals_at_once(server: str, browser: Br
     page.close()
 
 
-def test_loo_pool_3_a_house_rule_chosen_by_its_words_makes_the_table(server: str, browser: Browser) -> None:  # noqa: F811
+def test_loo_pool_3_a_house_rule_chosen_by_its_words_makes_the_table(server: str, browser: Browser) -> None:
     page, errors = _page(browser)
     page.goto(f"{server}/")
     expect(page.locator("#preset option[value=three-card]")).to_be_attached()
@@ -85,7 +86,7 @@ def test_loo_pool_3_a_house_rule_chosen_by_its_words_makes_the_table(server: str
     page.close()
 
 
-def test_loo_play_2_the_tutorial_drill_explains_only_after_a_choice(server: str, browser: Browser) -> None:  # noqa: F811
+def test_loo_play_2_the_tutorial_drill_explains_only_after_a_choice(server: str, browser: Browser) -> None:
     steps = TUTORIALS["three-card"].steps
     at = next(i for i, s in enumerate(steps) if isinstance(s, Drill) and s.title == "Follow and head")
     drill = steps[at]
@@ -123,7 +124,7 @@ def test_loo_play_2_the_tutorial_drill_explains_only_after_a_choice(server: str,
     page.close()
 
 
-def test_every_tutorial_step_fits_a_phone_without_sideways_scrolling(server: str, browser: Browser) -> None:  # noqa: F811
+def test_every_tutorial_step_fits_a_phone_without_sideways_scrolling(server: str, browser: Browser) -> None:
     page = browser.new_page(viewport={"width": 360, "height": 740})
     for name in ("five-card", "louse"):  # the widest hands
         page.goto(f"{server}/tutorial/{name}")

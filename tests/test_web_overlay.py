@@ -6,7 +6,6 @@ the page, never for a length of time."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -14,31 +13,13 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("playwright.sync_api")
 
-from bench.webdrive import ARGS, CHROMIUM, STATE_MS, as_seat, my_turn, play_until, serve, table_with_bots
+from bench.webdrive import STATE_MS, as_seat, my_turn, play_until, table_with_bots
+from playwright.sync_api import Browser, Page, expect
 
-if not CHROMIUM.exists():
-    pytest.skip(
-        "Debian's chromium (/usr/bin/chromium) is not installed: apt-get install chromium", allow_module_level=True
-    )
-
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+import webpage  # noqa: F401  (skips this module without chromium or Playwright)
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=STATE_MS)
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve(tmp_path_factory.mktemp("overlay") / "loo.db") as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
 
 
 def seat_page(browser: Browser, server: str, preset: str, players: int, size: tuple[int, int], **extra: Any) -> Page:
