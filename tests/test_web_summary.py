@@ -161,6 +161,28 @@ def test_structured_actions_carry_kind_card_and_the_tables_words(tmp_path: Path)
     assert isinstance(seen["card"]["card"], str) and seen["card"]["civil"] in (True, False)
 
 
+def test_loo_decl_1_the_prompt_names_every_choice_in_the_games_words(tmp_path: Path) -> None:
+    """LOO-DECL-1: the seat to act is asked in words that name each legal declaration; Lou asks In or Out."""
+    with client(tmp_path / "t.db") as c:
+        for preset, players in (("three-card", 4), ("lou", 4)):
+            tid, _host, tokens = table(c, preset=preset, players=players, humans=(0,), bot="balanced")
+            with c.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(tokens[0])) as ws:
+                p = Player(ws, 0)
+                st = p.until(
+                    lambda m: m["type"] == "state" and 0 in m["view"]["seats_to_act"] and bool(m["view"]["legal"])
+                )
+                assert st["prompt"] is not None and st["prompt"].startswith("Your ")
+                kinds = {a["kind"] for a in st["view"]["legal"]}
+                if preset == "lou" and kinds & {"play", "pass"}:
+                    assert "In or Out?" in st["prompt"]
+                elif kinds & {"play", "pass"}:
+                    assert all(a["label"].lower() in st["prompt"].lower() for a in st["view"]["legal"])
+                watcher = c.websocket_connect(f"/ws/tables/{tid}")
+                with watcher as spectator:
+                    seen = Player(spectator, None).until(lambda m: m["type"] == "state")
+                    assert seen["prompt"] is None
+
+
 def _note(seen: dict[str, dict[str, object]], st: Msg) -> str:
     for a in st["view"]["legal"]:
         seen.setdefault(a["kind"], a)

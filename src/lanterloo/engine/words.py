@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from lanterloo.actions import Action, Ante, DefendMiss, Discard, Pass, Play, Stand, TakeMiss
-from lanterloo.engine.phases import Decl
+from lanterloo.engine.phases import Decl, Phase
 from lanterloo.rules import Rules
 
 # A bot gives its reasons in the first person ("my only card"); a hint speaks to the player.
@@ -108,6 +108,27 @@ class Words:
         else:
             out["kind"] = "other"
         return out
+
+    def prompt(self, phase: Phase, legal: Sequence[Action]) -> str | None:
+        """What the seat to act is asked, in the game's words ("Your turn: play, pass or take the Miss?"); None
+        when it has no choice."""
+        if not legal:
+            return None
+        if phase is Phase.DECLARE or phase is Phase.COMMIT:
+            if self.lou:
+                return "Your choice: In or Out?" if phase is Phase.COMMIT else "Your turn: In or Out?"
+            names = [self.action(a).lower() for a in legal]
+            names = [n.replace("miss", "Miss") for n in names]
+            head = ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else names[0]
+            return f"Your turn: {head}?"
+        if phase is Phase.EXCHANGE:
+            what = "draw cards" if self.lou else "exchange cards"
+            return f"Your turn: {what}? Choose the cards to throw, or keep all."
+        if phase is Phase.PLAY:
+            return "Your turn: play a card."
+        if phase is Phase.ANTE:
+            return "Your turn: set the ante."
+        return "Your turn."
 
     def vocabulary(self) -> dict[str, Any]:
         """The table's words in one object, for a client that labels its own panels."""

@@ -400,6 +400,7 @@ function onState(msg) {
   T.step = msg.step;
   T.names = msg.names ?? T.names;
   T.stakesLines = Array.isArray(msg.stakes_lines) ? msg.stakes_lines : null;
+  T.prompt = typeof msg.prompt === "string" ? msg.prompt : null;
   T.deadline = typeof msg.turn_deadline_ms === "number" ? (msg._at ?? performance.now()) + msg.turn_deadline_ms : null;
   if (T.startStacks === null) T.startStacks = [...v.stacks];
   if (v.seat !== null && v.seat !== undefined) T.seat = v.seat;
@@ -565,7 +566,7 @@ function renderPrompt(v) {
   const who = (v.seats_to_act ?? []).filter((s) => s !== T.seat).map(seatName);
   let turn;
   if (v.phase === "done") turn = "The deal is over.";
-  else if (mine) turn = { declare: "Your turn: play or pass?", commit: "Your choice: In or Out?", exchange: "Your turn: exchange cards?", play: "Your turn: play a card.", ante: "Your turn: set the ante." }[v.phase] ?? "Your turn.";
+  else if (mine) turn = T.prompt ?? "Your turn."; // the server's words for what this seat is asked
   else if (who.length) turn = `Waiting for ${who.join(", ")}.`;
   else turn = "";
   $("turn").textContent = turn;
