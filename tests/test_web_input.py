@@ -119,6 +119,15 @@ def test_creating_tables_and_taking_seats_are_rate_limited_per_address(tmp_path:
         assert c.get(f"/api/tables/{tid}").json()["seated"] == 2
 
 
+def test_a_refused_table_does_not_count_against_the_address(tmp_path: Path) -> None:
+    """A mistake in the lobby's form is answered in one sentence and costs nothing of the address's allowance."""
+    with client(tmp_path / "t.db", tables_per_minute=2) as c:
+        for body in ({"next_deal": -1}, {"players": 0}, {"stack": -5}, {"options": {"colour": 1}}) * 3:
+            assert c.post("/api/tables", json=body).status_code in (400, 422)
+        assert all(c.post("/api/tables", json={"players": 3}).status_code == 200 for _ in range(2))
+        assert "Too many new tables" in _error(c.post("/api/tables", json={"players": 3}), 429)
+
+
 def test_the_number_of_waiting_tables_is_capped(tmp_path: Path) -> None:
     with client(tmp_path / "t.db", max_waiting=2) as c:
         for _ in range(2):
@@ -205,6 +214,11 @@ def test_a_private_table_is_unlisted_and_needs_its_invite_code(tmp_path: Path) -
         ("Seat 3", "kept for the page"),
         ("\uff39\uff4f\uff55", "kept for the page"),  # fullwidth "You": read as "You" on another player's page
         ("Balanced \uff42\uff4f\uff54", "kept for the page"),
+        ("Y\u043eu", "letters of different alphabets"),  # a Cyrillic о in "You"
+        ("\u0412ot 2 (balanced)", "letters of different alphabets"),  # a Cyrillic В in a bot's name
+        ("\u0410nn", "letters of different alphabets"),  # "Аnn", to sit beside "Ann"
+        ("B0t 2 (balanced)", "kept for the page"),  # a zero for the o
+        ("Y0u", "kept for the page"),
     ],
 )
 def test_a_bad_name_is_refused_in_one_sentence(tmp_path: Path, name: str, words: str) -> None:
@@ -225,6 +239,9 @@ def test_names_are_normalised_and_unique_per_table_ignoring_case(tmp_path: Path)
             c.post(f"/api/tables/{tid}/seats/1", json={"name": "\uff3a\uff4f\u00e9"}), 400
         )
         assert c.post(f"/api/tables/{tid}/seats/1", json={"name": "Robot Rita"}).status_code == 200
+        # one alphabet, accents and all, is a name; a pasted no-break space is a space
+        assert c.post(f"/api/tables/{tid}/seats/2", json={"name": "\u0418\u0432\u0430\u0301\u043d"}).status_code == 200
+        assert c.post(f"/api/tables/{tid}/seats/3", json={"name": "Ann\u00a0Lee"}).json()["name"] == "Ann Lee"
         accents = "Ṩ\u0323\u0307"  # two marks on a letter: a real name in some scripts
         assert names.clean(accents) == names.clean(accents)
 

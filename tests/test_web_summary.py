@@ -218,6 +218,8 @@ def test_a_returning_player_is_told_what_the_stand_in_played(tmp_path: Path) -> 
         ({}, 'A message needs a "type"'),
         ({"type": {"a": 1}}, "Unknown message type"),
         ({"type": "ready", "deal": "1"}, 'The "deal" of a "ready" message'),
+        ({"type": "ready", "deal": -1}, "a deal number, 0 or more"),
+        ({"type": "act", "action": "pass", "step": 10**3000 // 10**2990}, "That action is for step"),
         ({"type": "hint", "x": 1}, 'no field "x"'),
         ({"type": "ready"}, "No deal has just ended"),
     ],

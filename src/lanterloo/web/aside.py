@@ -72,7 +72,7 @@ class Aside(Outbox):
             if deal is None or not deal.is_over or self.status != "playing":
                 raise BadMessage("No deal has just ended at this table: there is nothing to deal on from.")
             if msg.deal is not None and msg.deal != self.deal_no:
-                raise stale("deal", msg.deal, self.deal_no)
+                raise stale("deal", msg.deal, self.deal_no, "Next deal")
             self.ready.add(conn.seat)
             left = self.next_deal_left()
             self.broadcast(

@@ -224,6 +224,13 @@ class AddressLimit:
             for a in full:
                 del self.buckets[a]
 
+    def refund(self, address: str) -> None:
+        """Give back the token a refused request took: a mistake in a form does not count as a table made."""
+        if self.rate <= 0 or address not in self.buckets:
+            return
+        tokens, when = self.buckets[address]
+        self.buckets[address] = (min(self.burst, tokens + 1), when)
+
 
 def address(request: Request) -> str:
     """The client's address (uvicorn puts a trusted proxy's X-Forwarded-For there)."""

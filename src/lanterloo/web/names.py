@@ -11,6 +11,8 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from confusable_homoglyphs import confusables
+
 MAX_NAME = 24
 MAX_TITLE = 64
 #: More combining marks than this on one base character is a flood ("Zalgo"), not a name in any script.
@@ -26,6 +28,8 @@ _RESERVED = re.compile(r"(you|seat\s*\d*|bot(\s*\d+)?(\s*\(.*\))?|.*\bbot(\s*\d+
 
 def clean(text: str, what: str = "A name", limit: int = MAX_NAME) -> str:
     """``text`` normalised (NFC, stripped, runs of spaces made one), or ``ValueError`` saying what is wrong."""
+    # a no-break space (pasted from a page or a document) is a space to a reader
+    text = text.replace("\u00a0", " ").replace("\u202f", " ")
     name = re.sub(r" {2,}", " ", unicodedata.normalize("NFC", text).strip())
     if not name:
         raise ValueError(f"{what} cannot be empty.")
@@ -47,6 +51,18 @@ def clean(text: str, what: str = "A name", limit: int = MAX_NAME) -> str:
     return name
 
 
+# Digits read as letters ("B0t" for "Bot", "Y0u"): a reserved word is also looked for with these read back.
+_LOOKALIKE_DIGITS = str.maketrans({"0": "o", "1": "l", "3": "e", "5": "s", "8": "b"})
+
+
+def mixes_lookalikes(name: str) -> bool:
+    """Whether ``name`` mixes scripts with letters that look alike (a Cyrillic "о" in a Latin "You", "Аnn" beside
+    "Ann"): Unicode's confusables data, through ``confusable_homoglyphs``. Accents and other combining marks are set
+    aside first, so "Ива́н" with its stress mark is one script, as it is to a reader."""
+    bare = "".join(ch for ch in unicodedata.normalize("NFD", name) if not unicodedata.combining(ch))
+    return bool(confusables.is_dangerous(bare))
+
+
 def fold(name: str) -> str:
     """What a reader takes a name to be: compatibility forms folded (fullwidth "Ｙｏｕ" is "you", a ligature its
     letters), and case ignored. Reserved words and duplicates are compared in this form."""
@@ -57,7 +73,12 @@ def player_name(text: str, taken: Iterable[str]) -> str:
     """A player's name for a seat at a table whose other seats have the names ``taken``."""
     name = clean(text)
     folded = fold(name)
-    if _RESERVED.fullmatch(folded):
+    if mixes_lookalikes(name):
+        raise ValueError(
+            f"The name {name!r} mixes letters of different alphabets that look alike, so it could pass for another "
+            "name: write it in one alphabet."
+        )
+    if _RESERVED.fullmatch(folded) or _RESERVED.fullmatch(folded.translate(_LOOKALIKE_DIGITS)):
         raise ValueError(f"The name {name!r} is kept for the page's own use (you, bots, empty seats): choose another.")
     if any(folded == fold(other) for other in taken):
         raise ValueError(f"Someone at this table is already called {name!r}: choose another name.")

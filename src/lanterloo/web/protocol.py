@@ -105,7 +105,7 @@ def parse_message(raw: str | bytes) -> Act | Ping | Hint | Ready:
     if kind == "ready":
         deal = obj.get("deal")
         if deal is not None and (type(deal) is not int or deal < 0):
-            raise BadMessage('The "deal" of a "ready" message must be a whole number or absent.')
+            raise BadMessage('The "deal" of a "ready" message must be a deal number, 0 or more, or left out.')
         return Ready(deal)
     text = obj.get("action")
     if not isinstance(text, str):
@@ -113,7 +113,7 @@ def parse_message(raw: str | bytes) -> Act | Ping | Hint | Ready:
     deal, step = obj.get("deal"), obj.get("step")
     for key, value in (("deal", deal), ("step", step)):
         if value is not None and (type(value) is not int or value < 0):
-            raise BadMessage(f'The "{key}" of an "act" message must be a whole number or absent.')
+            raise BadMessage(f'The "{key}" of an "act" message must be a {key} number, 0 or more, or left out.')
     try:
         action = parse_action(text)
     except LooError as e:
@@ -123,18 +123,15 @@ def parse_message(raw: str | bytes) -> Act | Ping | Hint | Ready:
     return Act(action, deal, step)
 
 
-def stale(what: str, sent: int, now: int) -> BadMessage:
-    """The refusal of an action meant for another ``what`` ("deal" or "step") than the table's: ahead of the table
-    (a client's mistake, or a state it has not received yet) or behind it (the table moved on: a double click)."""
+def stale(what: str, sent: int, now: int, message: str = "action") -> BadMessage:
+    """The refusal of a ``message`` ("action", "Next deal") meant for another ``what`` ("deal" or "step") than the
+    table's: ahead of the table (a client's mistake, or a state it has not received yet) or behind it (the table
+    moved on: a double click). A number too long to read is not echoed whole."""
+    shown = str(sent) if len(str(sent)) <= 12 else str(sent)[:12] + "…"
+    head = f"That {message} is for {what} {shown}, but the table is at {what} {now}"
     if sent > now:
-        return BadMessage(
-            f"That action is for {what} {sent}, but the table is at {what} {now}: it is ahead of the table, "
-            "so wait for the next state."
-        )
-    return BadMessage(
-        f"That action is for {what} {sent}, but the table is at {what} {now}: it is behind the table, which has "
-        "moved on since."
-    )
+        return BadMessage(f"{head}: it is ahead of the table, so wait for the next state.")
+    return BadMessage(f"{head}: it is behind the table, which has moved on since.")
 
 
 class RateLimit:

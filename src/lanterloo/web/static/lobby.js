@@ -30,7 +30,7 @@ function showPreset(preset, groups) {
   const keep = Number(players.value);
   players.replaceChildren();
   for (let n = lo; n <= hi; n++) players.append(el("option", { value: n, text: String(n) }));
-  players.value = String(keep >= lo && keep <= hi ? keep : Math.min(Math.max(4, lo), hi));
+  players.value = String(keep >= lo && keep <= hi ? keep : (preset.default_players ?? Math.min(Math.max(5, lo), hi)));
   showHouseRules(preset, groups);
 }
 

@@ -21,7 +21,13 @@ function rowsTable(summary) {
     : ["Player", "Declared", "Tricks", "Ante", "Won", "Paid", "Chips"];
   const head = el("tr", {}, ...heads.map((h) => el("th", { scope: "col", text: h })));
   const body = summary.rows.map((r) => {
-    const name = el("th", { scope: "row", text: r.you ? `${r.name} (you)` : r.name });
+    // the declaration also rides under the name, for a phone, where its own column is left out
+    const name = el(
+      "th",
+      { scope: "row" },
+      r.you ? `${r.name} (you)` : r.name,
+      louse ? null : el("span", { class: "decl-inline", text: r.declared || "" }),
+    );
     const tricks = el("td", { text: r.tricks.length ? r.tricks.map((i) => `#${i}`).join(", ") : "—" });
     if (louse) {
       const cards = r.penalty_cards.map(([c, pts]) => `${cardLabel(cardCode(c))} ${pts}`).join(", ");
@@ -105,7 +111,7 @@ function summaryBody(msg) {
   const sign = me ? (s.words?.unit === "points" ? -me.points : me.net) : 0;
   if (mine) parts.push(el("p", { class: sign < 0 ? "personal lost" : "personal", text: mine }));
   if (s.words?.has_pool) {
-    const share = s.share ? `; ${s.share} a trick` : "";
+    const share = s.share && s.kind === "tricks" ? `; ${s.share} a trick` : "";
     parts.push(el("p", { class: "muted", text: `The ${pot} held ${s.pool_before} after the antes${share}; the next deal starts with ${s.pool_after} carried.` }));
   }
   parts.push(rowsTable(s));
@@ -119,13 +125,15 @@ export function showSummary(msg) {
   T.readySeats = new Set(msg.next_deal?.ready ?? []);
   T.nextDeadline = typeof msg.next_deal?.left_ms === "number" ? (msg._at ?? performance.now()) + msg.next_deal.left_ms : null;
   // the side panel keeps the last deal's numbers while the next one is played
+  // the side panel is narrow: the player and the stack columns only (the overlay has them all)
   $("summary").replaceChildren(el("p", { text: `Deal ${msg.deal}.` }), ...summaryBody(msg));
+  $("summary").querySelector(".summary-table")?.classList.add("compact");
   $("summary-panel").hidden = false;
   const box = $("deal-overlay");
   const nextBtn = el("button", { type: "button", class: "primary", id: "next-deal", text: "Next deal", onclick: pressNext });
   const hide = el("button", { type: "button", id: "hide-summary", text: "Look at the table", onclick: hideSummary });
   const sessionOver = msg.session_over;
-  box.replaceChildren(
+  const parts = [
     el("h2", { id: "deal-overlay-title", text: `Deal ${msg.deal} is over` }),
     ...summaryBody(msg),
     lastTrick(msg.summary),
@@ -138,7 +146,8 @@ export function showSummary(msg) {
       el("span", { id: "next-status", class: "muted", role: "status" }),
       hide,
     ),
-  );
+  ];
+  box.replaceChildren(...parts.filter((p) => p !== null)); // no trick was played: no last trick (not "null")
   box.hidden = false;
   document.body.dataset.dealsOver = String(msg.deal);
   document.body.dataset.overlay = "open";

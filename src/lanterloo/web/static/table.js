@@ -170,7 +170,9 @@ function renderSeatList() {
         li.append(sit);
       }
     } else {
-      li.append(el("strong", { text: seat.name ?? "" }), ` ${seat.kind}${seat.seat === T.seat ? " (you)" : ""}`);
+      // a bot's name says it is one ("Bot 2 (balanced)"); a person's plate says only whether it is you
+      const who = seat.seat === T.seat ? " (you)" : seat.kind === "bot" && /^Bot \d/.test(seat.name ?? "") ? "" : ` ${seat.kind === "bot" ? "bot" : "player"}`;
+      li.append(el("strong", { text: seat.name ?? "" }), who);
       li.append(el("span", { class: seat.connected || seat.kind === "bot" ? "conn on" : "conn off", text: seat.connected || seat.kind === "bot" ? " ●" : " ○" }));
     }
     list.append(li);
