@@ -86,7 +86,10 @@ def table_with_bots(
     base: str, preset: str, players: int, name: str = "Ann", title: str = "Friday Loo", **extra: Any
 ) -> tuple[str, dict[str, Any]]:
     """A table where seat 0 is a person (sat over the API) and every other seat a bot, so it starts at once.
-    Returns the table id and the localStorage entries that make a page that seat's (see :func:`as_seat`)."""
+    Returns the table id and the localStorage entries that make a page that seat's (see :func:`as_seat`). Unless
+    ``next_deal`` is given, the table waits at a deal's summary until the page presses "Next deal" (a countdown
+    would move a slow test's page on to the next deal)."""
+    extra.setdefault("next_deal", None)
     made = post_json(f"{base}/api/tables", {"preset": preset, "players": players, "title": title, **extra})
     tid = made["table_id"]
     got = post_json(f"{base}/api/tables/{tid}/seats/0", {"name": name})
@@ -124,6 +127,15 @@ def my_turn(page: Any) -> str:
     if page.locator("body[data-deals-over]").count():
         return "over"
     return str(page.evaluate("document.body.dataset.phase"))
+
+
+def next_deal(page: Any) -> None:
+    """Press "Next deal" on the summary and wait for the next deal's first state; the page then counts as in a
+    fresh deal (``my_turn`` no longer answers "over")."""
+    number = int(page.evaluate("document.body.dataset.deal"))
+    page.locator("#next-deal").click()
+    page.wait_for_selector(f"body[data-deal='{number + 1}']", state="attached", timeout=STATE_MS)
+    page.evaluate("delete document.body.dataset.dealsOver")
 
 
 def play_until(page: Any, want: Callable[[str], bool], limit: int = 400) -> str:

@@ -236,3 +236,17 @@ def test_malformed_messages_cost_one_sentence_not_the_connection(tmp_path: Path,
             assert "\n" not in err["message"]
             ws.send_json({"type": "ping"})
             p.until(lambda m: m["type"] == "pong")  # still connected
+
+
+def test_louse_match_1_the_end_of_the_match_says_who_lost_it(tmp_path: Path) -> None:
+    """LOUSE-MATCH-1: a Louse match ends when a seat reaches the losing total, and the summary says so (not that
+    every agreed deal was played)."""
+    with client(tmp_path / "t.db") as c:
+        tid, _host, tokens = table(
+            c, preset="louse", players=4, humans=(0,), bot="balanced", options={"louse_target": 20}, deals=10
+        )
+        with c.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(tokens[0])) as ws:
+            p = Player(ws, 0)
+            over = p.play_until(lambda m: m["type"] == "deal_over" and m["session_over"])
+    assert "penalty points and lost the match" in over["session_end"]
+    assert over["deal"] < 10

@@ -192,6 +192,7 @@ class Outbox:
             "lines": Narrator(self.rules, self.names, you=seat).settlement(settlement, view),
             "summary": deal_rows(view, self.names, you=seat, totals_before=before, totals_after=after),
             "session_over": session.over,
+            "session_end": session.end_reason,
             "next_deal": {
                 "seconds": self.setup.next_deal,
                 "left_ms": None if left is None else round(left * 1000),

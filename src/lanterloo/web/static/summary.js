@@ -141,7 +141,7 @@ export function showSummary(msg) {
     el(
       "div",
       { class: "overlay-actions" },
-      sessionOver ? el("p", { class: "personal", text: "The session is over: every agreed deal has been played." }) : null,
+      sessionOver ? el("p", { class: "personal", text: `The session is over: ${msg.session_end ?? "every agreed deal has been played"}.` }) : null,
       !sessionOver && T.seat !== null ? nextBtn : null,
       el("span", { id: "next-status", class: "muted", role: "status" }),
       hide,

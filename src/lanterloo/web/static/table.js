@@ -42,6 +42,7 @@ export async function tablePage() {
   }
   $("invite").value = `${location.origin}/t/${T.id}${T.invite ? `#invite=${T.invite}` : ""}`;
   $("copy").addEventListener("click", copyInvite);
+  $("fill-bots")?.addEventListener("click", fillWithBots);
   $("rekey").addEventListener("click", newSeatToken);
   $("start").addEventListener("click", () => hostAction(`/api/tables/${T.id}/start`, { host_token: T.host }));
   wireCues();
@@ -148,7 +149,7 @@ function renderSeatList() {
             placeholder: "your name",
             maxlength: 24,
             "aria-label": `name for seat ${seat.seat + 1}`,
-            value: T.drafts.get(seat.seat) ?? "",
+            value: T.drafts.get(seat.seat) ?? store.get("lanterloo.name") ?? "",
             oninput: (e) => T.drafts.set(seat.seat, e.target.value),
           });
           sit.append(name, el("button", { type: "button", text: "Sit here", onclick: () => takeSeat(seat.seat, name.value) }));
@@ -180,6 +181,8 @@ function renderSeatList() {
   $("rekey").hidden = T.token === null;
   const full = s.seats.every((x) => x.kind !== "empty");
   $("start").hidden = !(T.host && waiting && full);
+  const fill = $("fill-bots");
+  if (fill) fill.hidden = !(T.host && waiting && !full);
   $("lobby-panel").classList.toggle("started", !waiting);
 }
 
@@ -197,6 +200,18 @@ async function takeSeat(seat, name) {
   } catch (err) {
     $("seat-error").textContent = err.message;
   }
+}
+
+/** The host fills every empty seat with a balanced bot, one request a seat (the server starts the table at the last). */
+async function fillWithBots() {
+  $("seat-error").textContent = "";
+  const empty = (T.summary?.seats ?? []).filter((x) => x.kind === "empty").map((x) => x.seat);
+  try {
+    for (const seat of empty) await api("POST", `/api/tables/${T.id}/seats/${seat}/bot`, { style: "balanced", host_token: T.host });
+  } catch (err) {
+    $("seat-error").textContent = err.message;
+  }
+  await refreshSummary();
 }
 
 async function hostAction(url, body) {
@@ -459,7 +474,7 @@ function renderSeats() {
       styled = true;
     }
     if (v) {
-      lines.push(`${v.stacks[i]} chips`);
+      if (T.summary?.words?.unit !== "points") lines.push(`${v.stacks[i]} chips`); // Louse scores points, not chips
       const extra = i === v.dealer ? ["dealer"] : [];
       const plural = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
       if (v.hand_sizes[i]) extra.push(plural(v.hand_sizes[i], "card"));
@@ -585,8 +600,11 @@ function renderPrompt(v) {
   box.replaceChildren();
   if (!mine) return;
   const discards = [];
-  // each action comes structured from the server ({kind, card, civil, cards, label}): nothing is parsed here
-  for (const a of v.legal) {
+  // each action comes structured from the server ({kind, card, civil, cards, label}): nothing is parsed here;
+  // the buttons stand in one order at every table (Pass before Play, Out before In), so a thumb learns them
+  const order = ["pass", "play", "miss", "defend", "ante", "card", "discard", "other"];
+  const legal = [...v.legal].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
+  for (const a of legal) {
     if (a.kind === "discard") {
       discards.push(a);
       continue;
