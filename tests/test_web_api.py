@@ -13,6 +13,7 @@ def test_presets_list_every_variant_with_its_options_and_bot_styles(tmp_path: Pa
     names = [p["name"] for p in body["presets"]]
     assert "three-card" in names and "lou" in names and "louse" in names
     three = next(p for p in body["presets"] if p["name"] == "three-card")
+    assert three["game"] == "loo" and next(p for p in body["presets"] if p["name"] == "louse")["game"] == "louse"
     assert three["players"][0] == 3
     loo = next(o for o in three["options"] if o["name"] == "loo_penalty")
     assert loo["rule"] and loo["help"] and "pool" in loo["choices"]

@@ -188,6 +188,7 @@ def presets_json() -> dict[str, Any]:
                 "name": name,
                 "title": info.display_title,
                 "summary": info.summary,
+                "game": r.game,
                 "players": list(r.player_range()),
                 "default_players": default_players(name),
                 "options": options,

@@ -25,6 +25,9 @@ export async function lobby() {
 function showPreset(preset, groups) {
   if (!preset) return;
   $("preset-summary").textContent = preset.summary ?? "";
+  // Louse keeps penalty points, not chips: its stack would be a number nobody sees
+  const stack = $("stack-label");
+  if (stack) stack.hidden = preset.game === "louse";
   const [lo, hi] = preset.players;
   const players = $("players");
   const keep = Number(players.value);

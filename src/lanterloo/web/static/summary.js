@@ -77,8 +77,14 @@ function personalLine(summary) {
 function lastTrick(summary) {
   const last = summary.tricks?.[summary.tricks.length - 1];
   if (!last) return null;
+  // a bot's caption is its name without its style ("Bot 2"), as on its plate: a card is too narrow for more
+  const short = (seat) => {
+    const style = T.summary?.seats?.[seat]?.style;
+    const name = seatName(seat);
+    return style && name.endsWith(` (${style})`) ? name.slice(0, -` (${style})`.length) : name;
+  };
   const cards = last.cards.map(([seat, c]) =>
-    el("figure", { class: seat === last.winner ? "best" : null }, cardImg(cardCode(c), null), el("figcaption", { text: seatName(seat) })),
+    el("figure", { class: seat === last.winner ? "best" : null }, cardImg(cardCode(c), null), el("figcaption", { title: seatName(seat), text: short(seat) })),
   );
   return el(
     "div",
