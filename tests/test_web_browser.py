@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from bench.webdrive import STATE_MS, get_json, post_json
+from bench.webdrive import STATE_MS, act_once, get_json, post_json
 from playwright.sync_api import Browser, Page, expect
 
 import webpage  # noqa: F401  (skips this module without chromium or Playwright)
@@ -27,20 +27,6 @@ def sit(page: Page, seat: int, name: str) -> None:
     row.locator("input").fill(name)
     row.get_by_role("button", name="Sit here").click()
     expect(row.locator("strong")).to_have_text(name, timeout=STATE_MS)
-
-
-def act_once(page: Page) -> None:
-    """Take one turn: the first legal card, else "play" (or In), else the first choice; then wait until the server
-    has moved on (the page's deal:step key changes)."""
-    key = page.evaluate("document.body.dataset.turnKey")
-    phase = page.evaluate("document.body.dataset.phase")
-    if phase == "play":
-        page.locator("#hand .card.legal").first.click()
-    elif page.locator("#choices button[data-action=play]").count():
-        page.locator("#choices button[data-action=play]").click()
-    else:
-        page.locator("#choices button:not([disabled])").first.click()
-    page.wait_for_selector(f"body:not([data-turn-key='{key}'])", state="attached", timeout=STATE_MS)
 
 
 def turn_key(page: Page) -> tuple[int, int]:

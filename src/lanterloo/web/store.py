@@ -78,8 +78,7 @@ class TableRow(Base):
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     # When a waiting table last moved (created, a seat taken): one idle past WAITING_EXPIRY expires.
     touched: Mapped[float | None] = mapped_column(Float, nullable=True)
-    # Seconds the summary of a finished deal stays before the next deal, unless every player pressed "Next deal"
-    # sooner; NULL: the table waits for them all (a table made before this column deals on at once, as it did).
+    # Seconds a finished deal's summary stays (less once all press "Next deal"); NULL waits for all (migration 0003).
     next_deal: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 

@@ -1,4 +1,5 @@
 // The table page's state, shared by its modules: what the server last sent, and who this page is.
+import { $ } from "./dom.js";
 
 export const T = {
   id: null,
@@ -35,3 +36,13 @@ export function seatName(i) {
 
 
 export const isMyTurn = (v) => T.seat !== null && (v.seats_to_act ?? []).includes(T.seat) && v.legal.length > 0;
+
+/** An action to the server, for the deal and step this page last drew (a double click never plays twice). */
+export function send(action) {
+  $("reason").textContent = "";
+  if (!T.ws || T.ws.readyState !== WebSocket.OPEN) {
+    $("reason").textContent = "Not connected: reconnecting to the table.";
+    return;
+  }
+  T.ws.send(JSON.stringify({ type: "act", action, deal: T.deal ?? undefined, step: T.step ?? undefined }));
+}

@@ -1,18 +1,17 @@
-// The table page: seats, the websocket, and the felt, prompt and hand drawn from each state the server sends.
-import { cardCode, cardImg, cardLabel } from "./cards.js";
+// The table page: the seats and the host's buttons, the websocket, and each message the server sends, drawn by the
+// felt (felt.js), the prompt and hand (prompt.js), the centre (centre.js) and the summary (summary.js).
 import { renderCentre } from "./centre.js";
 import { announce, setTableTitle, turnCue, unlockAudio } from "./cues.js";
 import { $, api, el, sleep, store } from "./dom.js";
-import { arrangeHand, handFocus, wireKeys } from "./keys.js";
-import { fitSeats, wireLayout } from "./layout.js";
+import { wireKeys } from "./keys.js";
+import { wireLayout } from "./layout.js";
+import { renderSeats, renderTrick, tick } from "./felt.js";
+import { renderHand, renderPrompt, showHint } from "./prompt.js";
 import { wirePrefs } from "./prefs.js";
-import { isMyTurn, seatName, T } from "./state.js";
+import { isMyTurn, send, T } from "./state.js";
 import { closeSummary, onReady, showSummary } from "./summary.js";
 import { tableInfo } from "./tableinfo.js";
 
-// The pace of the table: a person sees each card arrive, and a finished trick stays a moment before it is cleared.
-const PLAY_PAUSE_MS = 550;
-const TRICK_PAUSE_MS = 1100;
 
 export async function tablePage() {
   T.id = document.body.dataset.table;
@@ -318,14 +317,6 @@ T.post = (obj) => {
   if (T.ws && T.ws.readyState === WebSocket.OPEN) T.ws.send(JSON.stringify(obj));
 };
 
-function send(action) {
-  $("reason").textContent = "";
-  if (!T.ws || T.ws.readyState !== WebSocket.OPEN) {
-    $("reason").textContent = "Not connected: reconnecting to the table.";
-    return;
-  }
-  T.ws.send(JSON.stringify({ type: "act", action, deal: T.deal ?? undefined, step: T.step ?? undefined }));
-}
 
 /** Messages are drawn one after another, each card given time to arrive, so bots never play faster than the eye. */
 async function pump() {
@@ -440,264 +431,6 @@ function onState(msg) {
   return renderTrick(v, fresh);
 }
 
-
-// --- drawing the table
-
-/** Where seat i sits on the oval, as percentages: your own seat at the bottom, the others around clockwise. */
-function seatSpot(i, n, radius = 1) {
-  const base = T.seat ?? 0;
-  const angle = Math.PI / 2 + (((i - base + n) % n) * 2 * Math.PI) / n;
-  return { x: 50 + 40 * radius * Math.cos(angle), y: 50 + 40 * radius * Math.sin(angle) };
-}
-
-function renderSeats() {
-  const box = $("seats");
-  const v = T.view;
-  const n = v?.players ?? T.summary?.seats?.length ?? 0;
-  box.replaceChildren();
-  for (let i = 0; i < n; i++) {
-    const info = T.summary?.seats?.[i] ?? {};
-    const spot = seatSpot(i, n);
-    const kind = info.kind ?? "human";
-    const dot = kind === "bot" ? "dot bot" : info.connected ? "dot on" : "dot";
-    const classes = ["seat"];
-    if (v && (v.seats_to_act ?? []).includes(i)) classes.push("to-act");
-    if (v && v.in_play && v.phase === "play" && !v.in_play[i]) classes.push("out");
-    if (i === T.seat) classes.push("me");
-    const lines = [];
-    let name = seatName(i);
-    const style = kind === "bot" ? info.style : null;
-    let styled = false; // the first line is the bot's style (the list layout leaves it out)
-    if (style && name.endsWith(` (${style})`)) {
-      name = name.slice(0, -` (${style})`.length); // "Bot 2" on the plate, its style on a line of its own
-      lines.push(`${style} bot`);
-      styled = true;
-    }
-    if (v) {
-      if (T.summary?.words?.unit !== "points") lines.push(`${v.stacks[i]} chips`); // Louse scores points, not chips
-      const extra = i === v.dealer ? ["dealer"] : [];
-      const plural = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
-      if (v.hand_sizes[i]) extra.push(plural(v.hand_sizes[i], "card"));
-      if (v.tricks_won?.[i]) extra.push(plural(v.tricks_won[i], "trick"));
-      if (v.points?.length && v.points[i]) extra.push(`${v.points[i]} pts`);
-      lines.push(extra.join(" · "));
-    }
-    const decl = v ? declText(v, i) : "";
-    box.append(
-      el(
-        "div",
-        { class: classes.join(" "), style: `left:${spot.x}%;top:${spot.y}%`, "data-seat": i, title: kind },
-        el("span", { class: "name", title: seatName(i) }, el("span", { class: dot, role: "img", "aria-label": info.connected ? "connected" : kind }), name),
-        ...lines.map((t, k) => el("span", { class: styled && k === 0 ? "line style" : "line", text: t })),
-        el("span", { class: "decl", text: decl }),
-        T.deadline !== null && classes.includes("to-act") ? el("span", { class: "clock", "data-clock": "" }) : null,
-      ),
-    );
-  }
-  fitSeats();
-  tick();
-}
-
-/** The turn timer's countdown, on each seat to act and in the prompt: whole seconds left, from the server's
- * remaining time (turn_deadline_ms), so the page's clock never needs to agree with the server's. */
-function tick() {
-  const left = T.deadline === null ? null : Math.max(0, Math.ceil((T.deadline - performance.now()) / 1000));
-  for (const c of document.querySelectorAll("[data-clock]")) {
-    c.hidden = left === null;
-    c.textContent = left === null ? "" : `${left} s left`;
-    c.classList.toggle("low", left !== null && left <= 5);
-  }
-  document.body.dataset.secondsLeft = left === null ? "" : String(left); // not data-clock: that marks a countdown
-  if (left === null && T.ticker !== null) {
-    clearInterval(T.ticker);
-    T.ticker = null;
-  }
-}
-
-/** A seat's declaration in the table's own words, as the server sends them ("plays", "Out", "took the Miss"). */
-function declText(v, i) {
-  const d = v.declared?.[i];
-  if (v.miss_taker === i) return T.summary?.words?.declared?.miss ?? "took the Miss";
-  if (!d) return v.committed?.[i] ? "decided" : "";
-  return d;
-}
-
-/** The trick: new cards glide in from their seat; a finished trick stays on the felt a moment before it goes. */
-function renderTrick(v, fresh) {
-  const tricks = v.tricks ?? [];
-  const box = $("trick");
-  let pause = 0;
-  if (!fresh && tricks.length > T.tricksSeen && tricks.length > 0) {
-    const done = tricks[tricks.length - 1];
-    drawTrick(done.cards.map(([s, c]) => [s, cardCode(c)]), done.winner, true);
-    T.tricksSeen = tricks.length;
-    box.dataset.trick = "done";
-    T.shownTrick = [];
-    T.queue.unshift({ type: "_trick", view: v }); // draw the new trick after the pause
-    return TRICK_PAUSE_MS;
-  }
-  T.tricksSeen = tricks.length;
-  const cards = (v.trick ?? []).map(([s, c]) => [s, cardCode(c)]);
-  const added = cards.length > T.shownTrick.length;
-  drawTrick(cards, v.best_seat, false);
-  box.dataset.trick = String(cards.length);
-  if (added) pause = PLAY_PAUSE_MS;
-  T.shownTrick = cards;
-  return pause;
-}
-
-function drawTrick(cards, best, done) {
-  const box = $("trick");
-  const n = T.view?.players ?? 4;
-  const known = new Set(T.shownTrick.map(([s]) => s));
-  box.classList.toggle("done", done);
-  box.replaceChildren();
-  for (const [seat, code] of cards) {
-    const at = seatSpot(seat, n, 0.45);
-    const from = seatSpot(seat, n, 1.0);
-    // whose card it is, in words: the list layout (and a screen reader) cannot tell it from the card's place
-    const who = el("span", { class: "who", text: seatName(seat) });
-    const card = el("div", { class: seat === best ? "played best" : "played", "data-seat": seat, "data-card": code }, cardImg(code, null), who);
-    const isNew = !done && !known.has(seat);
-    const start = isNew ? from : at;
-    card.style.left = `${start.x}%`;
-    card.style.top = `${start.y}%`;
-    if (isNew) card.style.opacity = "0.2";
-    box.append(card);
-    if (isNew) {
-      requestAnimationFrame(() =>
-        requestAnimationFrame(() => {
-          card.style.left = `${at.x}%`;
-          card.style.top = `${at.y}%`;
-          card.style.opacity = "1";
-        }),
-      );
-    }
-  }
-}
-
-function renderPrompt(v) {
-  const hint = $("hint");
-  if (hint) hint.textContent = ""; // a hint speaks of one turn only
-  const mine = isMyTurn(v);
-  const who = (v.seats_to_act ?? []).filter((s) => s !== T.seat).map(seatName);
-  let turn;
-  if (v.phase === "done") turn = "The deal is over.";
-  else if (mine) turn = T.prompt ?? "Your turn."; // the server's words for what this seat is asked
-  else if (who.length) turn = `Waiting for ${who.join(", ")}.`;
-  else turn = "";
-  $("turn").textContent = turn;
-  const clock = $("turn-clock");
-  if (clock) {
-    if (mine) clock.setAttribute("data-clock", "");
-    else clock.removeAttribute("data-clock");
-    clock.hidden = !mine || T.deadline === null;
-  }
-  // the engine's own words (the same the terminal game shows), one sentence a line
-  const lines = mine && T.stakesLines ? T.stakesLines : [];
-  $("stakes").replaceChildren(...lines.map((t) => el("span", { class: "stake", text: t })));
-  const box = $("choices");
-  box.replaceChildren();
-  if (!mine) return;
-  const discards = [];
-  // each action comes structured from the server ({kind, card, civil, cards, label}): nothing is parsed here;
-  // the buttons stand in one order at every table (Pass before Play, Out before In), so a thumb learns them
-  const order = ["pass", "play", "miss", "defend", "ante", "card", "discard", "other"];
-  const legal = [...v.legal].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
-  for (const a of legal) {
-    if (a.kind === "discard") {
-      discards.push(a);
-      continue;
-    }
-    if (a.kind === "card" && !a.civil) continue; // a card: clicked in the hand
-    box.append(el("button", { type: "button", class: "choice", "data-action": a.action, "data-kind": a.kind, text: a.label, onclick: () => send(a.action) }));
-  }
-  if (discards.length) renderExchange(v, discards, box);
-  box.append(el("button", { type: "button", class: "choice hint-button", id: "hint-button", text: "Hint", title: "What the balanced bot would do, and why", onclick: askHint }));
-}
-
-function askHint() {
-  const box = $("hint");
-  if (box) box.textContent = "Asking the balanced bot…";
-  T.post?.({ type: "hint" });
-}
-
-/** The hint: what the bot would do in this seat, its reasons, and the card or button it means lit up. */
-function showHint(msg) {
-  const box = $("hint");
-  if (!box || msg.deal !== T.deal || msg.step !== T.step) return;
-  box.replaceChildren(el("strong", { text: `Hint: ${msg.do}` }), ` — ${msg.why} `, el("span", { class: "muted", text: `(${msg.bot} bot)` }));
-  for (const e of document.querySelectorAll(".hinted")) e.classList.remove("hinted");
-  const a = msg.action ?? {};
-  const target =
-    a.kind === "card" && !a.civil
-      ? document.querySelector(`#hand [data-card="${cardCode(a.card)}"]`)
-      : document.querySelector(`#choices [data-action="${CSS.escape(a.action ?? "")}"]`);
-  target?.classList.add("hinted");
-  announce(`Hint: ${msg.do}. ${msg.why}`);
-}
-
-function discardKey(codes) {
-  return [...codes].sort().join(" ");
-}
-
-function renderExchange(v, discards, box) {
-  const byKey = new Map(discards.map((a) => [discardKey((a.cards ?? []).map(cardCode)), a]));
-  const keep = byKey.get("");
-  const chosen = byKey.get(discardKey(T.selected));
-  if (keep) box.append(el("button", { type: "button", class: "choice", "data-action": keep.action, text: "Keep all cards", onclick: () => send(keep.action) }));
-  const n = T.selected.size;
-  box.append(
-    el("button", {
-      type: "button",
-      class: "choice primary",
-      id: "throw",
-      disabled: !(n > 0 && chosen),
-      text: n ? `Throw ${n} and draw ${n}` : "Choose cards to throw",
-      onclick: () => chosen && send(chosen.action),
-    }),
-  );
-}
-
-function renderHand(v) {
-  const box = $("hand");
-  const focus = handFocus(box); // keys.js: a redraw keeps the keyboard's place
-  box.replaceChildren();
-  const mine = isMyTurn(v);
-  const plays = new Map();
-  for (const a of v.legal) if (a.kind === "card" && !a.civil) plays.set(cardCode(a.card), a.action);
-  const playing = mine && v.phase === "play";
-  const exchanging = mine && v.phase === "exchange";
-  for (const text of v.hand ?? []) {
-    const code = cardCode(text);
-    const cls = ["card"];
-    if (playing) cls.push(plays.has(code) ? "legal" : "dim");
-    if (exchanging && T.selected.has(code)) cls.push("chosen");
-    // A card is a choice only while a card can be played or thrown: in the declaration, or on another's turn,
-    // a click does nothing (the buttons above are the choices then).
-    const live = playing || exchanging;
-    const onclick = () => {
-      if (exchanging) {
-        if (T.selected.has(code)) T.selected.delete(code);
-        else T.selected.add(code);
-        renderHand(v);
-        renderPrompt(v);
-      } else if (playing) {
-        send(plays.get(code) ?? text); // an illegal card is sent too: the server's refusal says why
-      }
-    };
-    const attrs = { type: "button", class: cls.join(" "), "data-card": code, "aria-label": handLabel(code, cls), disabled: !live, onclick };
-    box.append(el("button", attrs, cardImg(code, null)));
-  }
-  box.dataset.cards = String((v.hand ?? []).length);
-  arrangeHand(box, focus);
-}
-
-/** A card's name for a screen reader, with what it can do now: more than the colour of its ring says. */
-function handLabel(code, cls) {
-  const state = cls.includes("legal") ? ", playable" : cls.includes("dim") ? ", not playable now" : cls.includes("chosen") ? ", chosen to throw" : "";
-  return cardLabel(code) + state;
-}
 
 function addLog(text, kind) {
   if (!text) return;
