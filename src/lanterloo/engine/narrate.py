@@ -40,6 +40,7 @@ from lanterloo.engine.events import (
     TurnedUp,
 )
 from lanterloo.engine.scoring import Settlement, SettlementKind, louse_card_points, louse_card_values
+from lanterloo.engine.words import Words
 from lanterloo.rules import Rules
 
 if TYPE_CHECKING:
@@ -86,9 +87,8 @@ class Narrator:
             # "you" even when the teller was not told so: "You deal", never "You deals".
             you = next((s for s, n in enumerate(self.names) if n.strip().lower() == "you"), None)
         self.you = you
-        self.lou = rules.game == "lou"
-        self.louse = rules.game == "louse"
-        self.pot = "pot" if self.lou else "pool"
+        words = Words(rules)  # the table's vocabulary: one place says what Lou calls its pot
+        self.lou, self.louse, self.pot = words.lou, words.louse, words.pot
 
     # --- names ---
 
