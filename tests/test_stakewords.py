@@ -7,6 +7,8 @@ from pathlib import Path
 
 from lanterloo import PASS, STAND, Deal, Phase, rules_with
 from lanterloo.actions import DefendMiss
+from lanterloo.bots.declare import paying_chance
+from lanterloo.bots.payoff import payoff_for
 from lanterloo.cards import parse_card
 from lanterloo.engine.scoring import louse_card_values
 from lanterloo.engine.stakewords import JOIN, Stake, lou_warning, queen_note, stakes_lines, stakes_of
@@ -38,11 +40,12 @@ def test_LOO_POOL_3_a_pool_loo_costs_the_whole_pool() -> None:
     assert line.startswith("Play: each trick wins 5 of the 15 chips; no trick: looed, pay the whole pool (15)" + JOIN)
 
 
-def test_LOO_DECL_6_defending_the_miss_is_said_with_its_rule() -> None:
+def test_LOO_DECL_6_defending_the_miss_is_said_in_words_without_its_rule_id() -> None:
     deal = Deal(rules_with("three-card"), [100] * 5, seed=1)
     items = stakes_of(deal.view(first_to_act(deal)), legal=(STAND, DefendMiss(), PASS))
     defend = next(i for i in items if i.label == "Defend the Miss")
-    assert defend.text.endswith("its tricks' shares stay in the pool (LOO-DECL-6)")
+    # the player reads what defending does; the rule ID is for the rules page, not the table
+    assert defend.text == "play the Miss for the pool: you neither win nor pay, and its tricks' shares stay in the pool"
 
 
 def test_LOU_PAY_1_going_in_names_the_pile_and_the_match() -> None:
@@ -155,3 +158,59 @@ def test_only_the_seat_to_act_is_sent_its_stakes(tmp_path: Path) -> None:
             )
             assert mine["stakes_lines"] and all(isinstance(x, str) for x in mine["stakes_lines"])
             assert theirs["stakes_lines"] is None
+
+
+def _lou_in(options: dict[str, str]) -> Deal:
+    """A Lou deal at the coin declaration, every seat yet to choose In or Out."""
+    deal = set_ante(Deal(rules_with("lou", options), [100] * 4, seed=1))
+    assert deal.phase is Phase.COMMIT
+    return deal
+
+
+def _lou_after_one_trick(options: dict[str, str]) -> tuple[Deal, int]:
+    """A Lou deal where everybody went In and the first trick is won: the deal and the seat that won it."""
+    deal = _lou_in(options)
+    for seat in range(4):
+        deal.apply(STAND, seat)
+    while not any(deal.view(None).tricks_won):
+        deal.apply(deal.legal_actions()[0])
+    winner = next(s for s, t in enumerate(deal.view(None).tricks_won) if t)
+    return deal, winner
+
+
+def test_LOU_PAY_2_LOU_PAY_4_format_B_says_one_trick_matches_too() -> None:
+    (line,) = stakes_lines(_lou_in({"lou_payout": "B"}).view(0))
+    assert line.startswith(
+        "In: two tricks win the pot (12); if nobody takes two, the pot stays for the next deal; "
+        "one trick or none and you match the pot: pay 12"
+    )
+    split = stakes_lines(_lou_in({"lou_payout": "B", "lou_no_winner": "split_by_tricks"}).view(0))[0]
+    assert "if nobody takes two, each trick wins a pile of 4" in split
+    assert "no trick, or one when another player takes two, and you match the pot" in split
+    deal, winner = _lou_after_one_trick({"lou_payout": "B"})
+    items = {i.label: str(i) for i in stakes_of(deal.view(winner), legal=())}
+    assert items["One trick"] == "One trick: unless you take another, you match the pot: pay 12"
+
+
+def test_LOU_PAY_3_format_C_says_one_trick_costs_nothing() -> None:
+    (line,) = stakes_lines(_lou_in({"lou_payout": "C", "lou_no_winner": "split_equally"}).view(0))
+    assert line.startswith(
+        "In: two tricks win the pot (12); if nobody takes two, the players with a trick share the pot; "
+        "one trick costs nothing; no trick and you match the pot: pay 12"
+    )
+    deal, winner = _lou_after_one_trick({"lou_payout": "C"})
+    items = {i.label: i for i in stakes_of(deal.view(winner), legal=())}
+    assert str(items["One trick"]) == "One trick: you will not pay; a second wins the pot"
+    assert items["One trick"].tone == "gain"
+    loser = next(s for s in range(4) if s != winner)
+    assert "No trick yet" in {i.label for i in stakes_of(deal.view(loser), legal=())}
+
+
+def test_LOU_PAY_2_the_bot_counts_one_trick_as_a_match_under_format_B() -> None:
+    """The balanced bot's reason quotes the chance of paying: under format B it includes taking one trick."""
+    deal = _lou_in({"lou_payout": "B"})
+    pays = payoff_for(deal.view(0), 0)
+    dist = [0.2, 0.5, 0.2, 0.1]  # P(0), P(1), P(2), P(3 tricks)
+    assert paying_chance(dist, pays) == 0.7
+    c = payoff_for(_lou_in({"lou_payout": "C"}).view(0), 0)
+    assert paying_chance(dist, c) == 0.2

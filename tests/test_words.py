@@ -4,6 +4,8 @@ net change is its stack after minus before."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from rich.console import Console
 
@@ -11,6 +13,7 @@ from lanterloo import Action, Card, Session, rules_with
 from lanterloo.actions import DEFEND_MISS, PASS, STAND, TAKE_MISS, Ante, Discard, Play
 from lanterloo.engine import Decl
 from lanterloo.engine.dealrows import deal_rows
+from lanterloo.engine.narrate import Narrator
 from lanterloo.engine.words import Words, hint_sentence
 from lanterloo.rules import PRESETS, Rules
 from lanterloo.tui import summary, text
@@ -106,3 +109,31 @@ def test_deal_rows_net_is_stack_after_minus_before(preset: str) -> None:
                     assert row["net"] == row["stack_after"] - row["stack_before"]
                     assert row["net"] == row["won"] - row["paid"] - row["ante"]
                     assert f"{row['stack_before']} → {row['stack_after']} ({row['net']:+d})" in shown
+
+
+RULE_ID = re.compile(r"\b[A-Z]+(?:-[A-Z]+)*-\d+\b")
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_COMMON_1_a_players_sentences_carry_no_rule_ids(preset: str) -> None:
+    """The table's sentences (events, outcome, settlement lines, the summary's notes) say what happened in words;
+    rule IDs are for records and the rules page. The same narrator still cites them for a record."""
+    rules = rules_with(preset)
+    n = seats(rules)
+    cited = 0
+    for seed in range(4):
+        s = Session(rules, n, stack=200, seed=seed, max_deals=2)
+        while not s.over:
+            rec = s.play_deal(random_policy(seed))
+            end = rec.deal.view(None)
+            player = Narrator(rules, NAMES[:n], you=0, cite=False)
+            record = Narrator(rules, NAMES[:n])
+            st = end.settlement
+            assert st is not None
+            said = [player.event(ev) or "" for ev in rec.deal.events]
+            said += [player.outcome(st), *player.settlement(st, end)]
+            data = deal_rows(end, NAMES[:n], you=0)
+            said += [data["outcome"], *data["notes"]]
+            assert [t for t in said if RULE_ID.search(t)] == []
+            cited += bool(RULE_ID.search(record.outcome(st)))
+    assert cited  # the record's narrator cites the settlement's rule

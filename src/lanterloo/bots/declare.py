@@ -42,7 +42,7 @@ from lanterloo.tables import NO_TRUMP
 class HandValue:
     ev: float  # expected chips of standing with this hand
     tricks: float  # expected tricks
-    loo: float  # chance of taking none
+    loo: float  # chance of paying: taking no trick (a loo, or Lou's match), or fewer than two in Lou's format B
     flush: float = 0.0  # chance of a flush (five-card exchange)
 
 
@@ -190,7 +190,15 @@ def value_of(probs: list[float], pays: Payoff) -> HandValue:
     vals = pays.values
     top = len(vals) - 1
     ev = sum(q * vals[min(top, x)] for x, q in enumerate(dist))
-    return HandValue(ev, sum(x * q for x, q in enumerate(dist)), dist[0])
+    return HandValue(ev, sum(x * q for x, q in enumerate(dist)), paying_chance(dist, pays))
+
+
+def paying_chance(dist: list[float], pays: Payoff) -> float:
+    """The chance that the trick count ``dist`` gives ends in paying: where the payoff is a loss (no trick in Loo
+    and Lou's formats A and C; under two tricks in format B, whose one-trick players match the pot too)."""
+    vals = pays.values
+    top = len(vals) - 1
+    return sum(q for x, q in enumerate(dist) if vals[min(top, x)] < 0)
 
 
 # --- evaluating options -------------------------------------------------------------------------------------
@@ -290,7 +298,8 @@ def best_exchange(k: Knowledge, pays: Payoff, style: Style, masks: list[int]) ->
         if best_mask < 0 or ev > best_ev + 1e-9 or (abs(ev - best_ev) <= 1e-9 and n_draw < best_draws):
             best_ev, best_mask, best_draws, best_dist, best_pf = ev, mask, n_draw, dist, pf
     assert best_mask >= 0
-    loo = best_dist[0] if best_pf <= 0.0 else (1.0 - best_pf) * best_dist[0]
+    paying = paying_chance(best_dist, pays)
+    loo = paying if best_pf <= 0.0 else (1.0 - best_pf) * paying
     return HandValue(best_ev, sum([x * q for x, q in enumerate(best_dist)]), loo, best_pf), best_mask
 
 

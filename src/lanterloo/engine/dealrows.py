@@ -55,7 +55,7 @@ def deal_rows(
     if st is None:
         raise ValueError("The deal is not over: it has no settlement yet.")
     words = Words(view.rules)
-    narrator = Narrator(view.rules, names, you=you)
+    narrator = Narrator(view.rules, names, you=you, cite=False)  # a player reads the summary
     start = start_of(view)
     won_tricks: dict[int, list[int]] = {}
     for i, tr in enumerate(view.tricks, 1):

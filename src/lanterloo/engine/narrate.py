@@ -79,8 +79,12 @@ class Narrator:
     """Tells a deal in sentences. ``names`` name the seats clockwise from seat 0 (missing ones are "Seat N");
     ``you`` is the seat being spoken to, if any: "You play" rather than "Ada plays"."""
 
-    def __init__(self, rules: Rules, names: Sequence[str] | None = None, *, you: int | None = None) -> None:
+    def __init__(
+        self, rules: Rules, names: Sequence[str] | None = None, *, you: int | None = None, cite: bool = True
+    ) -> None:
         self.rules = rules
+        # Rule IDs belong in a record and on the rules page; a player at the table reads the sentence alone.
+        self.cites = cite
         self.names = list(names or ())
         if you is None:
             # A player named "You" (the terminal game's default name, kept in exported histories) is spoken to as
@@ -89,6 +93,14 @@ class Narrator:
         self.you = you
         words = Words(rules)  # the table's vocabulary: one place says what Lou calls its pot
         self.lou, self.louse, self.pot = words.lou, words.louse, words.pot
+
+    def cite(self, rule: str) -> str:
+        """`` (RULE-ID)`` after a sentence's claim, or nothing when this narrator speaks to a player."""
+        return f" ({rule})" if self.cites else ""
+
+    def also(self, rule: str) -> str:
+        """``, RULE-ID`` inside a parenthesis that says more, or nothing when this narrator speaks to a player."""
+        return f", {rule}" if self.cites else ""
 
     # --- names ---
 
@@ -122,7 +134,7 @@ class Narrator:
         if isinstance(ev, DealStarted):
             return self.say(ev.dealer, "deal") + "."
         if isinstance(ev, AnteSet):
-            return self.say(ev.seat, "set") + f" the ante for this game at {ev.action.amount} (LOU-ANTE-2)."
+            return self.say(ev.seat, "set") + f" the ante for this game at {ev.action.amount}{self.cite('LOU-ANTE-2')}."
         if isinstance(ev, Dealt):
             return "The cards are dealt."
         if isinstance(ev, TurnedUp):
@@ -132,7 +144,7 @@ class Narrator:
         if isinstance(ev, Declared):
             return self.declared(ev)
         if isinstance(ev, DealerTakesPool):
-            return f"Everyone before {self.obj(ev.seat)} passed, so the dealer takes the pool ({ev.rule})."
+            return f"Everyone before {self.obj(ev.seat)} passed, so the dealer takes the pool{self.cite(ev.rule)}."
         if isinstance(ev, Committed):
             if ev.action is None:
                 return self.say(ev.seat, "commit") + ", in secret."
@@ -146,16 +158,18 @@ class Narrator:
             return self.exchanged(ev)
         if isinstance(ev, Reshuffled):
             who = self.obj(ev.seat)
-            return f"The stock runs short for {who}: the discards are shuffled into a new stock (PAM-EXCH-2)."
+            return (
+                f"The stock runs short for {who}: the discards are shuffled into a new stock{self.cite('PAM-EXCH-2')}."
+            )
         if isinstance(ev, PlayBegins):
             who = join([self.subject(s) for s in ev.in_play])
             return "Play begins: " + self.say(ev.seat, "lead") + f"; in play: {who}."
         if isinstance(ev, TrumpSet):
-            return f"{self.possessive(ev.seat)} lead sets trumps: {ev.suit.plural} (IRISH-TRUMP-1)."
+            return f"{self.possessive(ev.seat)} lead sets trumps: {ev.suit.plural}{self.cite('IRISH-TRUMP-1')}."
         if isinstance(ev, Played):
             a = ev.action
             if a.civil:
-                return self.say(ev.seat, "lead") + f" {a.card.unicode}, saying “Pam, be civil” (PAM-2)."
+                return self.say(ev.seat, "lead") + f" {a.card.unicode}, saying “Pam, be civil”{self.cite('PAM-2')}."
             return self.say(ev.seat, "play") + f" {a.card.unicode}."
         if isinstance(ev, TrickWon):
             return f"Trick {ev.no} to {self.obj(ev.seat)}."
@@ -170,7 +184,7 @@ class Narrator:
             else "Bold Stand: the pool holds only this deal's antes, so everyone must play"
         )
         aside = " (the Miss is set aside)" if ev.miss_withdrawn else ""
-        return f"{why}{aside} ({ev.rule})."
+        return f"{why}{aside}{self.cite(ev.rule)}."
 
     def declared(self, ev: Declared) -> str:
         a = ev.action
@@ -208,8 +222,8 @@ class Narrator:
         pot = self.pot
         if st.kind is SettlementKind.NO_PLAY:
             who = "Nobody went In" if self.lou else "Nobody played"
-            more = " Everyone antes again (LOU-DECL-2)." if self.lou and st.game_over else ""
-            return f"{who}: the {pot} of {st.pool_before} carries to the next deal ({st.rule}).{more}"
+            more = f" Everyone antes again{self.cite('LOU-DECL-2')}." if self.lou and st.game_over else ""
+            return f"{who}: the {pot} of {st.pool_before} carries to the next deal{self.cite(st.rule)}.{more}"
         if st.kind is SettlementKind.UNCONTESTED:
             s = st.winners[0]
             why = (
@@ -220,36 +234,38 @@ class Narrator:
                 else "nobody else stayed in"
             )
             what = f"the three piles, {st.won[s]}," if self.lou else f"the pool of {st.won[s]}"
-            return self.say(s, "take") + f" {what} without play: {why} ({st.rule})."
+            return self.say(s, "take") + f" {what} without play: {why}{self.cite(st.rule)}."
         if st.kind is SettlementKind.FLUSH:
             verb = "sweep" if len(st.winners) > 1 or self.you in st.winners else "sweeps"
-            return f"Flush! {join([self.subject(w) for w in st.winners])} {verb} the pool ({st.rule})."
+            return f"Flush! {join([self.subject(w) for w in st.winners])} {verb} the pool{self.cite(st.rule)}."
         if st.kind is SettlementKind.LOUSE:
             top = max(st.points, default=0)
             if top == 0:
-                return f"Nobody took a penalty point ({st.rule})."
+                return f"Nobody took a penalty point{self.cite(st.rule)}."
             worst = [self.subject(s) for s, p in enumerate(st.points) if p == top]
-            return f"Most penalty points: {join(worst)}, {top} ({st.rule})."
+            return f"Most penalty points: {join(worst)}, {top}{self.cite(st.rule)}."
         looed = [self.subject(s) for s in st.looed]
         if self.lou:
             if not looed:
-                return "Every In player took a trick: the game is over, and everyone antes again (LOU-GAME-1)."
+                return (
+                    "Every In player took a trick, so nobody matches the pot: this game of Lou ends, and the next "
+                    f"deal starts a new one with fresh antes{self.cite('LOU-GAME-1')}."
+                )
             verb = "match" if len(looed) > 1 or self.you in st.looed else "matches"
-            return f"{join(looed)} {verb} the pot ({st.rule})."
+            return f"{join(looed)} {verb} the pot{self.cite(st.rule)}."
         if looed:
-            return f"Looed: {join(looed)} ({st.rule})."
-        return f"Nobody was looed: the shares are paid ({st.rule})."
+            return f"Looed: {join(looed)}{self.cite(st.rule)}."
+        return f"Nobody was looed: the shares are paid{self.cite(st.rule)}."
 
     def settlement(self, st: Settlement, view: View) -> list[str]:
         """The settlement in full, one fact per line: shares, who won what, loos and what they paid, the pool
         carried, and (Lou) whether the game goes on. ``view`` is the deal's view at its end."""
         pot = self.pot
-        rule = f" ({st.rule})"
         n = view.players
         if st.kind is SettlementKind.LOUSE:
             pts = ", ".join(f"{self.name(s)} {p}" for s, p in enumerate(st.points))
             taken = ", ".join(f"{self.name(s)} {plural(t, 'trick')}" for s, t in enumerate(st.tricks))
-            return [f"Tricks: {taken}.", f"Penalty points: {pts}{rule}."]
+            return [f"Tricks: {taken}.", f"Penalty points: {pts}{self.cite(st.rule)}."]
         if st.kind in (SettlementKind.NO_PLAY, SettlementKind.UNCONTESTED):
             return [self.outcome(st)]
         lines: list[str] = []
@@ -271,28 +287,28 @@ class Narrator:
             parts = [
                 f"{self.name(s)} pays {st.paid[s]}"
                 if st.paid[s] == st.owed[s]
-                else f"{self.name(s)} pays {st.paid[s]} of {st.owed[s]} (all he has, SESSION-3)"
+                else f"{self.name(s)} pays {st.paid[s]} of {st.owed[s]} (all he has{self.also('SESSION-3')})"
                 for s in st.looed
             ]
-            lines.append(f"{'Match the pot' if self.lou else 'Looed'}: {join(parts)}{rule}.")
+            lines.append(f"{'Match the pot' if self.lou else 'Looed'}: {join(parts)}{self.cite(st.rule)}.")
         elif st.kind is SettlementKind.TRICKS and not self.lou:
-            lines.append(f"Nobody is looed{rule}.")
+            lines.append(f"Nobody is looed{self.cite(st.rule)}.")
         lines.append(f"The next {pot} starts with {st.pool_after}.")
         if self.lou and st.kind is SettlementKind.TRICKS:
             lines.append(self.lou_game(st))
         return lines
 
     def lou_game(self, st: Settlement) -> str:
-        return (
-            "The game is over: everyone antes again (LOU-GAME-1)."
-            if st.game_over
-            else "The game goes on: no antes next deal (LOU-GAME-1)."
-        )
+        if st.game_over:
+            return (
+                f"This game of Lou ends: the next deal starts a new one, and everyone antes{self.cite('LOU-GAME-1')}."
+            )
+        return f"This game of Lou goes on: nobody antes, the matched chips make the next pot{self.cite('LOU-GAME-1')}."
 
     def defended(self, dealer: int) -> str:
         return (
             f"{self.name(dealer)} defended the Miss: the dealer's tricks leave their shares in the pool, and the "
-            "dealer wins and pays nothing (LOO-DECL-6)."
+            f"dealer wins and pays nothing{self.cite('LOO-DECL-6')}."
         )
 
     def flush(self, seat: int, shown: Sequence[Card]) -> str:
@@ -306,7 +322,7 @@ class Narrator:
         kind = {"pool": "the whole pool", "fixed": "a fixed loo", "capped": "the pool up to the cap"}
         return (
             f"A looed player pays {kind.get(self.rules.loo_penalty, 'a loo')}: {max(st.owed)} chips into the next "
-            "pool (LOO-POOL-3)."
+            f"pool{self.cite('LOO-POOL-3')}."
         )
 
     def louse_notes(self, view: View) -> list[str]:
@@ -317,7 +333,9 @@ class Narrator:
         taker = taken.get(dq)
         out: list[str] = []
         if taker is not None and mode in DIAMOND_QUEEN:
-            out.append(f"{self.say(taker, 'take', 'took')} the Q♦, which {DIAMOND_QUEEN[mode]} (LOUSE-SCORE-3).")
+            out.append(
+                f"{self.say(taker, 'take', 'took')} the Q♦, which {DIAMOND_QUEEN[mode]}{self.cite('LOUSE-SCORE-3')}."
+            )
         for suit in (Suit.CLUBS, Suit.SPADES, Suit.HEARTS):
             queen = Card(suit * 13 + 10)
             holder = taken.get(queen)
@@ -334,7 +352,8 @@ class Narrator:
                     note = ", cancelled by the Q♦"
                 elif mode == "collect_all_queens" and holder != taker:
                     note = f", charged to {self.subject(taker)} with the Q♦"
-            out.append(f"{self.say(holder, 'take', 'took')} the {queen.unicode}: +{bonus} bonus{note} (LOUSE-SCORE-2).")
+            took = f"{self.say(holder, 'take', 'took')} the {queen.unicode}: +{bonus} bonus{note}"
+            out.append(f"{took}{self.cite('LOUSE-SCORE-2')}.")
         return out
 
     # --- a whole deal, told after it ---

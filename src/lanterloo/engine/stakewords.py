@@ -80,18 +80,35 @@ def _pam_exempt(view: View) -> bool:
     return view.rules.pam_holder_not_looed and view.pam is not None and view.pam in view.hand
 
 
+def no_winner_words(view: View) -> str:
+    """Lou's formats B and C: what happens to the pot when nobody takes two tricks (LOU-PAY-4)."""
+    s = view.stakes
+    return {
+        "carry": "if nobody takes two, the pot stays for the next deal",
+        "split_by_tricks": f"if nobody takes two, each trick wins a pile of {s.share}",
+        "split_equally": "if nobody takes two, the players with a trick share the pot",
+    }[view.rules.lou_no_winner]
+
+
+def _lou_play_words(view: View) -> str:
+    """Lou, going In: what the tricks win, what each count of tricks costs, under the payout format in force."""
+    s = view.stakes
+    payout = view.rules.lou_payout
+    if payout == "A":
+        return f"each trick wins a pile of {s.share}; no trick and {match_cost(view)}"
+    two = f"two tricks win the pot ({s.pool}); {no_winner_words(view)}"
+    if payout == "B":
+        if view.rules.lou_no_winner == "carry":
+            return f"{two}; one trick or none and {match_cost(view)}"
+        return f"{two}; no trick, or one when another player takes two, and {match_cost(view)}"
+    return f"{two}; one trick costs nothing; no trick and {match_cost(view)}"
+
+
 def _play_words(view: View) -> str:
     """Playing on (Loo) or going In (Lou): what a trick wins and what taking none costs."""
     s = view.stakes
     if shape_of(view.rules).pays_piles:
-        payout = view.rules.lou_payout
-        if payout == "A":
-            gain = f"each trick wins a pile of {s.share}"
-        elif payout == "B":
-            gain = f"two tricks win the pot ({s.pool}); fewer and you match it"
-        else:
-            gain = f"two tricks win the pot ({s.pool}); one trick: nothing"
-        return f"{gain}; no trick and {match_cost(view)}"
+        return _lou_play_words(view)
     looed = "never looed: you hold Pam" if _pam_exempt(view) else f"no trick: looed, {loo_cost(view)}"
     return f"each trick wins {s.share} of the {s.pool} chips; {looed}"
 
@@ -106,7 +123,7 @@ def declare_stakes(view: View, legal: Sequence[Action]) -> tuple[Stake, ...]:
         out.append(Stake("Take the Miss", "the same, with the unseen Miss as your hand"))
     if any(isinstance(a, DefendMiss) for a in legal):
         defend = "play the Miss for the pool: you neither win nor pay, and its tricks' shares stay in the pool"
-        out.append(Stake("Defend the Miss", f"{defend} (LOO-DECL-6)"))
+        out.append(Stake("Defend the Miss", defend))
     if PASS in legal:
         out.append(Stake("Out" if lou else "Pass", "lose nothing more"))
     return tuple(out)
@@ -159,17 +176,7 @@ def play_stakes(view: View) -> tuple[Stake, ...]:
         return (Stake("You defend the Miss", "its tricks' shares stay in the pool; you neither win nor pay"),)
     out: list[Stake] = []
     if shape_of(view.rules).pays_piles:
-        payout = view.rules.lou_payout
-        if payout == "A":
-            out.append(Stake("Each trick", f"a pile of {_chips(s.share)}"))
-        else:
-            out.append(Stake("Two tricks", f"win the whole pot ({s.pool})"))
-        if won:
-            out.append(Stake("You have", _tricks(won), "gain"))
-        if not won or (payout == "B" and won < 2):
-            need = "No trick yet" if not won else "One trick"
-            out.append(Stake(need, f"if it stays so, {match_cost(view)}", "cost"))
-        return tuple(out)
+        return _lou_play_stakes(view, won)
     out.append(Stake("Each trick", f"wins {s.share} of the {s.pool} chips"))
     if won:
         out.append(Stake("You have", f"{_tricks(won)}, {_chips(won * s.share)}", "gain"))
@@ -177,6 +184,28 @@ def play_stakes(view: View) -> tuple[Stake, ...]:
         out.append(Stake("No trick yet", "you hold Pam, so you cannot be looed"))
     else:
         out.append(Stake("No trick yet", f"looed if none, {loo_cost(view)}", "cost"))
+    return tuple(out)
+
+
+def _lou_play_stakes(view: View, won: int) -> tuple[Stake, ...]:
+    """Lou, during the play: what the tricks taken so far come to under the payout format in force."""
+    s = view.stakes
+    payout = view.rules.lou_payout
+    if payout == "A":
+        out = [Stake("Each trick", f"a pile of {_chips(s.share)}")]
+    else:
+        out = [Stake("Two tricks", f"win the whole pot ({s.pool})", more=f"; {no_winner_words(view)}")]
+    if won:
+        out.append(Stake("You have", _tricks(won), "gain"))
+    if not won:
+        out.append(Stake("No trick yet", f"if it stays so, {match_cost(view)}", "cost"))
+    elif won == 1 and payout == "B":
+        if view.rules.lou_no_winner == "carry":
+            out.append(Stake("One trick", f"unless you take another, {match_cost(view)}", "cost"))
+        else:
+            out.append(Stake("One trick", f"if another player takes two, {match_cost(view)}", "cost"))
+    elif won == 1 and payout == "C":
+        out.append(Stake("One trick", "you will not pay; a second wins the pot", "gain"))
     return tuple(out)
 
 
