@@ -1,5 +1,6 @@
 """The web table's pictures in docs/web-table/: each page (the lobby, the table while declaring and in play, a deal's
-summary, a tutorial) at the four screen sizes the layout is tested at (bench/webdrive.SIZES).
+summary, a tutorial and its guided deal on the lesson table) at the four screen sizes the layout is tested at
+(bench/webdrive.SIZES).
 
     PYTHONPATH=src python -m bench.screenshots            # from the checkout: writes docs/web-table/*.png
     PYTHONPATH=src python -m bench.screenshots /tmp/shots  # anywhere else
@@ -60,6 +61,9 @@ def main(out: Path) -> int:
         shoot(page, out, "lobby")
         page.goto(f"{base}/tutorial/three-card")
         shoot(page, out, "tutorial")
+        page.goto(f"{base}/tutorial/three-card/deal")  # the guided deal on the lesson table
+        page.wait_for_selector("body[data-my-turn=yes]", state="attached")
+        shoot(page, out, "lesson-table")
         ctx.close()
 
         tid, stored = table_with_bots(base, "three-card", 5, title="Friday Loo", next_deal=None)

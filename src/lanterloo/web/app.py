@@ -466,10 +466,11 @@ def create_app(
                 await writer
 
     # "Play now" and the tutorial's drills (quick.py, tutorial.py) create tables and seat players as above.
-    from lanterloo.web import quick, tutorial
+    from lanterloo.web import lessondeal, quick, tutorial
 
     app.state.maker = quick.Maker(hub, new_table, _fill, creating, sitting)
     app.include_router(quick.router)
+    app.include_router(lessondeal.router)  # before the drills' /api/tutorial/{name}/{step}: "deal" is no step
     app.include_router(tutorial.router)
 
     # The pages (lobby, table, static files) are the page module's router (helper W3's area), when present.

@@ -24,6 +24,7 @@ from fastapi.templating import Jinja2Templates
 from lanterloo.errors import LooError
 from lanterloo.ruleids import RULES
 from lanterloo.rules import PRESET_INFO, how_it_is_played, option_lines, rules_in_force, rules_with, title, value_text
+from lanterloo.rules.glossary import glossary
 from lanterloo.rules.optionwords import house_rules_said
 from lanterloo.tutorial import TUTORIALS, find_tutorial
 
@@ -60,6 +61,18 @@ def table(request: Request, table_id: str) -> Response:
 def tutorials(request: Request) -> Response:
     items = [(name, t.title, t.summary) for name, t in TUTORIALS.items()]
     return TEMPLATES.TemplateResponse(request, "tutorials.html", {"page": "tutorial", "tutorials": items})
+
+
+@router.get("/tutorial/{name}/deal", response_class=HTMLResponse, include_in_schema=False)
+def lesson_table(request: Request, name: str) -> Response:
+    """The tutorial's guided deal on the table page, in lesson mode (lessondeal.py)."""
+    try:
+        tut = find_tutorial(name)
+    except LooError as e:
+        raise HTTPException(404, str(e)) from None
+    return TEMPLATES.TemplateResponse(
+        request, "table.html", {"page": "table", "table_id": "", "lesson": tut.name, "lesson_title": tut.title}
+    )
 
 
 @router.get("/tutorial/{name}", response_class=HTMLResponse, include_in_schema=False)
@@ -101,6 +114,7 @@ def rules_text(preset: str, options: str = "{}") -> JSONResponse:
             "summary": info.summary if info is not None else "",
             "players": [lo, hi],
             "how": how_it_is_played(rules),
+            "glossary": [{"term": t.term, "meaning": t.meaning} for t in glossary(rules)],
             "house_rules": house_rules_said(rules),
             "rules": [{"id": rid, "title": RULES[rid].title} for rid in rules_in_force(rules)],
             "options": [

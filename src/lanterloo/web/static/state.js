@@ -28,6 +28,7 @@ export const T = {
   deadline: null, // when the turn timer acts for the seat(s) to act, on this page's performance.now() clock
   stakesLines: null, // the server's words for the stakes of this seat's choices, when it is to act
   ticker: null,
+  lesson: null, // the tutorial's guided deal on this page (lesson.js), or null at a table
 };
 
 export function seatName(i) {
@@ -39,6 +40,7 @@ export const isMyTurn = (v) => T.seat !== null && (v.seats_to_act ?? []).include
 
 /** An action to the server, for the deal and step this page last drew (a double click never plays twice). */
 export function send(action) {
+  if (T.lesson) return T.lesson.send(action); // the tutorial's guided deal (lesson.js): no websocket
   $("reason").textContent = "";
   if (!T.ws || T.ws.readyState !== WebSocket.OPEN) {
     $("reason").textContent = "Not connected: reconnecting to the table.";

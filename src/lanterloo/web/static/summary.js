@@ -3,6 +3,7 @@
 // "Next deal" with the countdown. The page computes no number: it lays out what the server sent.
 import { cardCode, cardImg, cardLabel } from "./cards.js";
 import { $, el } from "./dom.js";
+import { playNow, rememberedName } from "./quick.js";
 import { T, seatName } from "./state.js";
 
 const signed = (k) => (k > 0 ? `+${k}` : k < 0 ? `−${-k}` : "0");
@@ -98,9 +99,10 @@ function details(msg) {
   const s = msg.summary;
   const kids = [...(msg.lines ?? []).map((t) => el("p", { class: "settle-line", text: t }))];
   for (const f of s.flushes ?? []) kids.push(el("p", { text: `${seatName(f.seat)} showed a flush: ${cardsText(f.cards)}.` }));
+  if (!msg.seed) return el("details", { class: "more" }, el("summary", { text: "The settlement in full" }), ...kids); // a lesson's deal is set, not shuffled
   kids.push(
     el("p", { class: "muted", text: "Seed (check it against the commitment with loo verify-deal):" }),
-    el("p", { class: "seed", text: msg.seed ?? "" }),
+    el("p", { class: "seed", text: msg.seed }),
     el("p", { class: "muted", text: "Commitment:" }),
     el("p", { class: "seed", text: msg.commitment ?? "" }),
   );
@@ -147,7 +149,8 @@ export function showSummary(msg) {
     el(
       "div",
       { class: "overlay-actions" },
-      sessionOver ? el("p", { class: "personal", text: `The session is over: ${msg.session_end ?? "every agreed deal has been played"}.` }) : null,
+      msg.lesson_over ? lessonActions() : null,
+      sessionOver && !msg.lesson_over ? el("p", { class: "personal", text: `The session is over: ${msg.session_end ?? "every agreed deal has been played"}.` }) : null,
       !sessionOver && T.seat !== null ? nextBtn : null,
       el("span", { id: "next-status", class: "muted", role: "status" }),
       hide,
@@ -160,6 +163,28 @@ export function showSummary(msg) {
   updateNext();
   if (T.nextTicker === null || T.nextTicker === undefined) T.nextTicker = setInterval(updateNext, 250);
   if (!sessionOver && T.seat !== null) nextBtn.focus({ preventScroll: true });
+}
+
+/** The end of the tutorial's guided deal: play it again, back to the lesson, or a real game against bots. */
+function lessonActions() {
+  const name = document.body.dataset.lesson;
+  const error = el("p", { class: "error", role: "alert" });
+  const real = el("button", { type: "button", class: "primary", id: "lesson-real", text: "Play a real game against bots" });
+  real.addEventListener("click", () => {
+    real.disabled = true;
+    playNow(name, rememberedName()).catch((err) => {
+      error.textContent = err.message;
+      real.disabled = false;
+    });
+  });
+  return el(
+    "div",
+    { class: "lesson-actions" },
+    real,
+    el("button", { type: "button", id: "lesson-again", text: "Play this deal again", onclick: () => location.reload() }),
+    el("a", { href: `/tutorial/${encodeURIComponent(name)}`, id: "lesson-back", text: "Back to the lesson" }),
+    error,
+  );
 }
 
 function pressNext() {

@@ -11,9 +11,19 @@ import { wirePrefs } from "./prefs.js";
 import { isMyTurn, send, T } from "./state.js";
 import { closeSummary, onReady, showSummary } from "./summary.js";
 import { tableInfo } from "./tableinfo.js";
+import { lessonTable } from "./lesson.js";
 
 
 export async function tablePage() {
+  if (document.body.dataset.lesson) {
+    wireCues();
+    const queue = (msg) => {
+      msg._at = performance.now();
+      T.queue.push(msg);
+      pump();
+    };
+    return lessonTable(document.body.dataset.lesson, { queue, table: () => (renderSeatList(), renderSeats(), loadRules()) });
+  }
   T.id = document.body.dataset.table;
   const mine = store.get(`lanterloo.seat.${T.id}`);
   if (mine && typeof mine.token === "string") {
@@ -121,6 +131,7 @@ async function refreshSummary() {
 /** The history link is live once a deal has finished (the history holds finished deals only). */
 function historyReady(ready) {
   const link = $("history-link");
+  if (!link) return; // the lesson table keeps no history
   link.classList.toggle("disabled", !ready);
   link.setAttribute("aria-disabled", ready ? "false" : "true");
 }
@@ -236,6 +247,7 @@ async function loadRules() {
     const r = await api("GET", `/api/rules/${encodeURIComponent(preset)}?options=${encodeURIComponent(JSON.stringify(options))}`);
     T.game = s.rules?.options?.game ?? (preset === "lou" ? "lou" : preset === "louse" ? "louse" : "loo");
     const [lo, hi] = r.players;
+    $("glossary").replaceChildren(...r.glossary.flatMap((t) => [el("dt", { text: t.term }), el("dd", { text: t.meaning })]));
     box.replaceChildren(
       el("h3", { text: r.title }),
       el("p", { text: r.summary }),

@@ -6,6 +6,11 @@ import { T } from "./state.js";
 let drawnFor = null; // the game and house rules the game line was drawn for
 
 export function tableInfo(s) {
+  const words = $("words-open");
+  if (words && !words.dataset.wired) {
+    words.dataset.wired = "yes";
+    words.addEventListener("click", openWords);
+  }
   waitingLine(s);
   gameLine(s).catch(() => {});
 }
@@ -36,4 +41,12 @@ async function gameLine(s) {
   const r = await api("GET", `/api/rules/${encodeURIComponent(preset)}?options=${encodeURIComponent(JSON.stringify(house))}`);
   const rules = r.house_rules ?? [];
   line.textContent = `${r.title} · ${rules.length ? `house rules: ${rules.join("; ")}` : "no house rules"}`;
+}
+
+/** The "Words of the game" panel, opened and brought into view: trick, trumps, the Miss, looed... */
+export function openWords() {
+  const panel = $("words-panel");
+  panel.open = true;
+  panel.scrollIntoView({ block: "nearest" });
+  panel.querySelector("summary").focus();
 }

@@ -116,13 +116,15 @@ async function choose(i, action, button) {
   }
 }
 
-/** The guided deal that ends a lesson: its tips, and a table against bots to play it for real. */
+/** The guided deal that ends a lesson: its tips, then the deal itself on the real table, with the lesson beside it
+ * (the lesson table, /tutorial/{name}/deal), or a table against bots to play for real. */
 function drawGuided(step) {
   const extra = $("lesson-extra");
   const tips = el("dl", { class: "tips" });
   for (const t of step.tips ?? []) tips.append(el("dt", { text: t.phase }), el("dd", { text: t.text }));
   const error = el("p", { class: "error", role: "alert" });
-  const play = el("button", { type: "button", class: "primary", id: "lesson-play", text: `Play ${L.title} now against bots` });
+  const guided = el("a", { class: "button primary", id: "lesson-guided", href: `/tutorial/${encodeURIComponent(L.name)}/deal`, text: "Play the guided deal on the table" });
+  const play = el("button", { type: "button", id: "lesson-play", text: `Play ${L.title} now against bots` });
   play.addEventListener("click", () => {
     play.disabled = true;
     playNow(L.name, rememberedName()).catch((err) => {
@@ -130,5 +132,5 @@ function drawGuided(step) {
       play.disabled = false;
     });
   });
-  extra.append(tips, el("p", {}, play), error);
+  extra.append(tips, el("p", {}, guided, " ", play), error);
 }
