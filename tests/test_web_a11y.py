@@ -44,12 +44,16 @@ def serious(page: Page) -> list[dict[str, Any]]:
     return found
 
 
-@pytest.mark.parametrize("path", ["/", "/tutorial", "/tutorial/three-card"])
+@pytest.mark.parametrize("path", ["/", "/tutorial", "/tutorial/three-card", "/tutorial/five-card/deal"])
 def test_the_lobby_and_the_tutorials_have_no_serious_violation(server: str, browser: Browser, path: str) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.goto(f"{server}{path}")
     if path == "/":
         expect(page.locator("#preset option").first).to_be_attached()
+    if path.endswith("/deal"):  # the lesson table, with its words panel open
+        expect(page.locator("body[data-my-turn=yes]")).to_be_attached()
+        page.locator("#words-open").click()
+        expect(page.locator("#glossary dt").first).to_be_visible()
     assert (found := serious(page)) == [], found
     page.close()
 
