@@ -137,3 +137,18 @@ def test_COMMON_1_a_players_sentences_carry_no_rule_ids(preset: str) -> None:
             assert [t for t in said if RULE_ID.search(t)] == []
             cited += bool(RULE_ID.search(record.outcome(st)))
     assert cited  # the record's narrator cites the settlement's rule
+
+
+def test_LOUSE_SCORE_1_the_most_points_sentence_cites_the_points_rule_not_the_diamond_queens() -> None:
+    """Louse's settlement carries LOUSE-SCORE-3 once the Q♦ is taken (every deal, with all 32 cards dealt); the
+    sentence about who took the most points states LOUSE-SCORE-1's points, and only the Q♦'s note cites SCORE-3."""
+    rules = rules_with("louse")
+    s = Session(rules, 4, seed=5, max_deals=1)
+    rec = s.play_deal(random_policy(5))
+    end = rec.deal.view(None)
+    st = end.settlement
+    assert st is not None and st.rule == "LOUSE-SCORE-3"
+    record = Narrator(rules, NAMES[:4])
+    assert record.outcome(st).endswith("(LOUSE-SCORE-1).")
+    assert all("LOUSE-SCORE-3" not in line for line in record.settlement(st, end))
+    assert any(n.endswith("(LOUSE-SCORE-3).") for n in record.louse_notes(end) if "Q♦" in n)

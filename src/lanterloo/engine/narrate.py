@@ -240,10 +240,12 @@ class Narrator:
             return f"Flush! {join([self.subject(w) for w in st.winners])} {verb} the pool{self.cite(st.rule)}."
         if st.kind is SettlementKind.LOUSE:
             top = max(st.points, default=0)
+            # the points are LOUSE-SCORE-1's, whatever the settlement's rule (LOUSE-SCORE-3 once the Q♦ is taken),
+            # which the Q♦'s own note cites
             if top == 0:
-                return f"Nobody took a penalty point{self.cite(st.rule)}."
+                return f"Nobody took a penalty point{self.cite('LOUSE-SCORE-1')}."
             worst = [self.subject(s) for s, p in enumerate(st.points) if p == top]
-            return f"Most penalty points: {join(worst)}, {top}{self.cite(st.rule)}."
+            return f"Most penalty points: {join(worst)}, {top}{self.cite('LOUSE-SCORE-1')}."
         looed = [self.subject(s) for s in st.looed]
         if self.lou:
             if not looed:
@@ -265,7 +267,7 @@ class Narrator:
         if st.kind is SettlementKind.LOUSE:
             pts = ", ".join(f"{self.name(s)} {p}" for s, p in enumerate(st.points))
             taken = ", ".join(f"{self.name(s)} {plural(t, 'trick')}" for s, t in enumerate(st.tricks))
-            return [f"Tricks: {taken}.", f"Penalty points: {pts}{self.cite(st.rule)}."]
+            return [f"Tricks: {taken}.", f"Penalty points: {pts}{self.cite('LOUSE-SCORE-1')}."]
         if st.kind in (SettlementKind.NO_PLAY, SettlementKind.UNCONTESTED):
             return [self.outcome(st)]
         lines: list[str] = []
