@@ -115,7 +115,13 @@ def test_SESSION_4_ten_deal_sessions_end_with_an_empty_pool(
 ) -> None:
     sessions = _ten_deal_sessions(preset, options, players, "settle")
     for s in sessions:
-        assert s.pool == 0 and s.summary()["pool"] == 0 and s.pool_left() is None
+        assert s.pool == 0 and s.summary()["pool"] == 0
+        extra = s.deals_played - 10
+        # where the chips went, in words: the extra deals won them back, or nothing needs saying
+        pot = "pot" if preset == "lou" else "pool"
+        deals = f"{extra} more deal{'s' if extra > 1 else ''}"
+        said = f"After the agreed deals, {deals} emptied the {pot}: every chip paid into it was won back by tricks"
+        assert s.pool_left() == (None if extra == 0 else f"{said} (SESSION-4).")
         assert s.deals_played >= 10 and s.summary()["extra_deals"] == s.deals_played - 10
         assert (s.end_reason or "").startswith("10 deals were played")
         if preset == "lou":  # the last deal ended a game: the next would start one with antes
@@ -145,10 +151,39 @@ def test_SESSION_4_a_session_cut_short_reports_what_is_left_in_the_pool() -> Non
         s.play(everyone_plays)
         if "could not pay in full" in (s.end_reason or ""):
             assert s.pool > 0 and s.summary()["pool"] == s.pool
-            assert s.pool_left() == f"{s.pool} chips are left in the pool, won by nobody (SESSION-4)."
+            assert s.pool_left() == (
+                f"{s.pool} chips stayed in the pool when the session ended: nobody won them, so they are in no "
+                "player's stack, and the standings leave them out (SESSION-4)."
+            )
             assert s.chips() == s.initial_chips
             return
     pytest.fail("no session was cut short")
+
+
+def test_SESSION_4_playing_on_past_the_agreed_deals_is_said_with_its_limit() -> None:
+    """During the agreed deals nothing is said; past them each deal says why play goes on, and how far it may."""
+    rules = rules_with("three-card")
+    for seed in range(50):
+        s = Session(rules, 4, stack=10**6, seed=seed, max_deals=2)
+        policy = random_policy(seed)
+        lines: list[str | None] = []
+        while not s.over:
+            deal = s.new_deal()
+            lines.append(s.settling_line())
+            while not deal.is_over:
+                seat = deal.seats_to_act()[0]
+                deal.apply(policy(deal, seat), seat)
+            s.finish_deal()
+        assert s.settling_line() is None  # over
+        if s.deals_played > 3:
+            assert lines[:2] == [None, None]
+            assert lines[2] == (
+                "The 2 agreed deals are played: playing on until the pool is empty, so no loo is left unpaid "
+                "(SESSION-4): extra deal 1 of at most 100."
+            )
+            assert lines[3] is not None and lines[3].endswith("extra deal 2 of at most 100.")
+            return
+    pytest.fail("no session played two extra deals")
 
 
 def test_SESSION_4_louse_stops_exactly() -> None:

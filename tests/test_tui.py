@@ -1023,4 +1023,36 @@ def test_SESSION_4_the_final_standings_show_what_is_left_in_the_pool() -> None:
     session.play_deal(lambda deal, seat: STAND if STAND in deal.legal_actions(seat) else deal.legal_actions(seat)[0])
     assert session.over and session.pool > 0
     text = " ".join(plain(summary_panel.final_standings(session, ["A", "B", "C", "D"], 0, 1000)).split())
-    assert f"{session.pool} chips are left in the pool, won by nobody (SESSION-4)." in text
+    assert f"{session.pool} chips stayed in the pool when the session ended: nobody won them" in text
+
+
+def info_text(app: LooApp) -> str:
+    return " ".join(plain(app.query_one("#info", Static).content).split())  # type: ignore[arg-type]
+
+
+def test_SESSION_4_the_table_says_why_play_goes_on_past_the_agreed_deals() -> None:
+    """Past the agreed deals, the game panel says the session plays on to empty the pool, and how far it may."""
+    for seed in range(1, 40):
+        settings = new_settings("three-card", players=4, seed=seed, bots=["random"], max_deals=1)
+        game = Game(settings, bots=standers(4))
+        app = LooApp(game, delay=0)
+        shown: list[str] = []
+
+        async def script(app: LooApp, pilot: Pilot[int], shown: list[str] = shown) -> None:
+            before = info_text(app)
+            assert "playing on" not in before  # the agreed deal says nothing of it
+            await play_out(app, pilot)
+            if app.game.session.over:
+                return  # the pool was empty after the agreed deal: nothing to play on for
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: settled(app), "the extra deal is dealt")
+            shown.append(info_text(app))
+
+        run(app, script)
+        if shown:
+            assert (
+                "The agreed deal is played: playing on until the pool is empty, so no loo is left unpaid "
+                "(SESSION-4): extra deal 1 of at most 100." in shown[0]
+            )
+            return
+    pytest.fail("no session played on past its agreed deal")

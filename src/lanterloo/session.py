@@ -261,10 +261,39 @@ class Session:
             "end": self.end_reason,
         }
 
-    def pool_left(self) -> str | None:
-        """A sentence for the final standings when chips are left in the pool; None when it is empty."""
-        if self.pool == 0 or shape_of(self.rules).scores_points:
+    def _pot(self) -> str:
+        return "pot" if shape_of(self.rules).games_span_deals else "pool"
+
+    def settling_line(self) -> str | None:
+        """While the session plays on past its agreed deals to empty the pool (SESSION-4): why, and how far it may
+        go. None before the agreed deals are played, and when the session is over."""
+        if not self.settling or self.max_deals is None:
             return None
-        pot = "pot" if shape_of(self.rules).games_span_deals else "pool"
-        chips = "1 chip is" if self.pool == 1 else f"{self.pool} chips are"
-        return f"{chips} left in the {pot}, won by nobody (SESSION-4)."
+        extra = self.deals_played - self.max_deals + 1  # the deal in progress, or the next one between deals
+        agreed = "The agreed deal is" if self.max_deals == 1 else f"The {self.max_deals} agreed deals are"
+        until = "a game of Lou ends with its pot won" if shape_of(self.rules).games_span_deals else "the pool is empty"
+        return (
+            f"{agreed} played: playing on until {until}, so no loo is left unpaid (SESSION-4): extra deal {extra} of "
+            f"at most {SETTLE_LIMIT}."
+        )
+
+    def pool_left(self) -> str | None:
+        """A sentence for the final standings on the chips in the pool: where those left went, or how the extra
+        deals emptied it; None when nothing needs saying (Louse, or the pool empty after the agreed deals)."""
+        if shape_of(self.rules).scores_points:
+            return None
+        pot = self._pot()
+        if self.pool == 0:
+            extra = self.extra_deals
+            if not extra:
+                return None
+            more = "1 more deal" if extra == 1 else f"{extra} more deals"
+            return (
+                f"After the agreed deals, {more} emptied the {pot}: every chip paid into it was won back by "
+                "tricks (SESSION-4)."
+            )
+        chips = "1 chip" if self.pool == 1 else f"{self.pool} chips"
+        return (
+            f"{chips} stayed in the {pot} when the session ended: nobody won them, so they are in no player's "
+            "stack, and the standings leave them out (SESSION-4)."
+        )

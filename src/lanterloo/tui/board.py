@@ -244,8 +244,13 @@ class Board(App[int]):
         """The game panel: the pool and its shares, trumps, the Miss, the stock; two lines on a short screen."""
         miss, stock = table.miss_line(view, self.namer), table.stock_line(view)
         first, second = table.share_line(view), table.trump_line(view)
+        # past the agreed deals the session plays on to empty the pool (SESSION-4): say so, or it looks like a bug
+        on = self.game.session.settling_line()
+        settling = Text(on, style="bold #ffd75f") if on else None
         if not short:
-            return Group(first, second, *(line for line in (miss, stock) if line is not None))
+            return Group(first, second, *(line for line in (miss, stock, settling) if line is not None))
+        if settling is not None:
+            return Group(first, second, settling)
         for line, extra in ((first, miss), (second, stock)):
             if extra is not None:
                 line.append("   ")

@@ -193,6 +193,8 @@ class Outbox:
             "summary": deal_rows(view, self.names, you=seat, totals_before=before, totals_after=after),
             "session_over": session.over,
             "session_end": session.end_reason,
+            # past the agreed deals: why the next deal comes all the same (SESSION-4); where the pool went at the end
+            "session_note": session.pool_left() if session.over else session.settling_line(),
             "next_deal": {
                 "seconds": self.setup.next_deal,
                 "left_ms": None if left is None else round(left * 1000),

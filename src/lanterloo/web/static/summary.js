@@ -149,6 +149,7 @@ export function showSummary(msg) {
     el(
       "div",
       { class: "overlay-actions" },
+      msg.session_note ? el("p", { class: "personal", id: "session-note", text: msg.session_note }) : null,
       msg.lesson_over ? lessonActions() : null,
       sessionOver && !msg.lesson_over ? el("p", { class: "personal", text: `The session is over: ${msg.session_end ?? "every agreed deal has been played"}.` }) : null,
       !sessionOver && T.seat !== null ? nextBtn : null,
