@@ -16,8 +16,10 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from lanterloo import PASS, STAND, Phase, Play
+from lanterloo.actions import Discard
 from lanterloo.bots import Bot
 from lanterloo.cards import Card, parse_cards
+from lanterloo.engine.events import Exchanged
 from lanterloo.engine.narrate import Narrator
 from lanterloo.rules import rules_with
 from lanterloo.setup import deck_for_hands
@@ -435,3 +437,38 @@ def test_the_summary_session_table_keeps_whole_names_at_80x24() -> None:
         assert all(name in out for name in app.game.names) and "…" not in out
 
     run_at(app, (80, 24), script)
+
+
+def test_PAM_EXCH_1_the_exchange_hint_marks_the_cards_it_throws_so_enter_throws_them() -> None:
+    """The five-card exchange hint names cards to throw: it marks them, and Enter throws exactly those (before,
+    Enter kept all five while the hint said to throw)."""
+    for seed in range(1, 30):
+        settings = new_settings("five-card", players=4, seed=seed, bots=["random"], first_dealer=3)
+        app = LooApp(Game(settings, bots=standers(4)), delay=0)
+        thrown: list[object] = []
+
+        async def script(app: LooApp, pilot: Pilot[int], thrown: list[object] = thrown) -> None:
+            if not (app.game.human_to_act() and seen(app).phase is Phase.DECLARE):
+                return
+            await pilot.press("p")
+            await pilot.pause()
+            if not (app.game.human_to_act() and seen(app).phase is Phase.EXCHANGE):
+                return
+            _, decision = app.game.hint()
+            if not (isinstance(decision.action, Discard) and decision.action.mask):
+                return
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert app.marked == set(decision.action.cards)
+            assert "(marked: ⏎ throws them)" in " ".join(plain(app.feedback[1]).split())
+            await pilot.press("enter")
+            await pilot.pause()
+            mine = [e for e in seen(app).events if isinstance(e, Exchanged) and e.seat == 0]
+            thrown.append(mine[0].action)
+            thrown.append(decision.action)
+
+        run_at(app, (120, 40), script)
+        if thrown:
+            assert thrown[0] == thrown[1]
+            return
+    pytest.fail("no deal gave a hint to throw cards")

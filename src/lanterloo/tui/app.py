@@ -292,6 +292,10 @@ class LooApp(Saving):
         msg = text.hint_text(action, decision.reason, self.game.rules, self.namer, bot)
         if isinstance(action, Play):
             msg.append("  (⏎ plays it)", style="dim")
+        elif isinstance(action, Discard):
+            # the hint marks the cards it throws, so Enter does what it says (not "keep all" by default)
+            self.marked = set(action.cards)
+            msg.append("  (marked: ⏎ throws them)" if action.mask else "  (⏎ keeps them all)", style="dim")
         self.say("hint", msg)
         self.refresh_all()
 
