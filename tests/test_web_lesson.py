@@ -59,6 +59,7 @@ def test_COMMON_1_every_guided_deal_plays_to_its_summary_on_the_lesson_table(api
     assert told == [e["text"] for e in whole]
     over = got[-1]["over"]
     assert over["lesson_over"] and over["summary"]["rows"][0]["you"]
+    assert "moment" in over  # a flush, a sweep, a loo of the whole pool: null when the deal had none
     assert got[-1]["hint"] is None and got[-1]["lesson"]["tip"] is None
     # a player's sentences carry no rule IDs
     assert [t for t in [*told, over["summary"]["outcome"], *over["lines"]] if RULE_ID.search(t)] == []

@@ -17,6 +17,7 @@ from textual.widgets import Button, ContentSwitcher
 from lanterloo.actions import DEFEND_MISS, PASS, PLAYS, PLAYS_CIVIL, STAND, TAKE_MISS, Action, Discard, Play, discard
 from lanterloo.cards import mask_of
 from lanterloo.engine import Decl
+from lanterloo.engine.moments import big_moment
 from lanterloo.errors import IllegalActionError, LooError
 from lanterloo.tui import summary, text
 from lanterloo.tui.rulespanel import rules_page
@@ -74,6 +75,12 @@ class LooApp(Saving):
         self.pending_civil = None
         self.cursor = -1
         self._last_summary = summary.deal_summary(rec, g.end_view(rec), self.namer.names, g.human, totals_before)
+        # a flush, a sweep, a loo of the whole pool, a Louse match lost: one beat of emphasis, never a dialog
+        losers = g.session.losers if g.session.over else ()
+        moment = big_moment(g.end_view(rec), self.namer.names, g.human, losers)
+        if moment is not None:
+            self.notify(moment.text, title="★", timeout=4)
+            self.say("info", Text("★ " + moment.text, style="bold"))
         self.refresh_all()
         self._open_summary(self._mark_finished() if g.over else None)
 

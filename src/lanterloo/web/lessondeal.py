@@ -19,6 +19,7 @@ from fastapi import APIRouter
 from lanterloo.actions import parse_action
 from lanterloo.bots import make_bot
 from lanterloo.engine.dealrows import deal_rows
+from lanterloo.engine.moments import moment_json
 from lanterloo.engine.narrate import Narrator
 from lanterloo.engine.words import Words, hint_sentence
 from lanterloo.errors import LooError
@@ -122,6 +123,7 @@ def _over(play: GuidedPlay) -> dict[str, Any] | None:
         "session_end": "the lesson's deal is over",
         "next_deal": None,
         "lesson_over": True,
+        "moment": moment_json(view, play.names, play.seat),
     }
 
 

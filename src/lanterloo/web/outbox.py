@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from lanterloo.engine import shape_of
 from lanterloo.engine.dealrows import deal_rows
 from lanterloo.engine.events import Event
+from lanterloo.engine.moments import moment_json
 from lanterloo.engine.narrate import Narrator
 from lanterloo.engine.words import Words
 from lanterloo.fairdeal import PROCEDURE
@@ -195,6 +196,7 @@ class Outbox:
             "session_end": session.end_reason,
             # past the agreed deals: why the next deal comes all the same (SESSION-4); where the pool went at the end
             "session_note": session.pool_left() if session.over else session.settling_line(),
+            "moment": moment_json(view, self.names, seat, session.losers if session.over else ()),
             "next_deal": {
                 "seconds": self.setup.next_deal,
                 "left_ms": None if left is None else round(left * 1000),

@@ -143,6 +143,7 @@ export function showSummary(msg) {
   const sessionOver = msg.session_over;
   const parts = [
     el("h2", { id: "deal-overlay-title", text: `Deal ${msg.deal} is over` }),
+    msg.moment ? el("p", { class: `moment moment-${msg.moment.kind}`, id: "moment", role: "status", text: `★ ${msg.moment.text}` }) : null,
     ...summaryBody(msg),
     lastTrick(msg.summary),
     details(msg),
