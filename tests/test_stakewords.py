@@ -12,6 +12,7 @@ from lanterloo.bots.payoff import payoff_for
 from lanterloo.cards import parse_card
 from lanterloo.engine.scoring import louse_card_values
 from lanterloo.engine.stakewords import JOIN, Stake, lou_warning, queen_note, stakes_lines, stakes_of
+from lanterloo.tui.table import share_line
 from lanterloo.web.protocol import stakes_json
 from lanterloo.web.room import Room
 from positions import set_ante
@@ -214,3 +215,23 @@ def test_LOU_PAY_2_the_bot_counts_one_trick_as_a_match_under_format_B() -> None:
     assert paying_chance(dist, pays) == 0.7
     c = payoff_for(_lou_in({"lou_payout": "C"}).view(0), 0)
     assert paying_chance(dist, c) == 0.2
+
+
+def test_LOU_ANTE_2_the_dealer_setting_the_ante_sees_the_pot_it_makes() -> None:
+    deal = Deal(rules_with("lou"), [100] * 4, seed=1)
+    assert deal.phase is Phase.ANTE
+    dealer = first_to_act(deal)
+    assert stakes_lines(deal.view(dealer)) == [
+        "Ante: 3 to 15 chips" + JOIN + "The pot: 12 to 60 chips" + JOIN + "A match: an In player who takes no trick "
+        "pays the whole pot: a bigger ante, a dearer match"
+    ]
+    other = (dealer + 1) % 4
+    assert [str(i) for i in stakes_of(deal.view(other))] == [
+        "The dealer sets the ante: it makes this game's pot, which a match costs"
+    ]
+
+
+def test_LOU_ANTE_2_the_board_does_not_say_pot_0_before_the_ante() -> None:
+    deal = Deal(rules_with("lou"), [100] * 4, seed=1)
+    line = share_line(deal.view(0)).plain
+    assert line == "Pot: made by the ante the dealer sets" and "0" not in line

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from lanterloo.actions import PASS, STAND, TAKE_MISS, Action, DefendMiss
+from lanterloo.actions import PASS, STAND, TAKE_MISS, Action, Ante, DefendMiss
 from lanterloo.cards import Card, Suit
 from lanterloo.engine.narrate import DIAMOND_QUEEN
 from lanterloo.engine.phases import Phase
@@ -209,6 +209,23 @@ def _lou_play_stakes(view: View, won: int) -> tuple[Stake, ...]:
     return tuple(out)
 
 
+def ante_stakes(view: View, legal: Sequence[Action]) -> tuple[Stake, ...]:
+    """Lou, when a game starts: the dealer's ante sets the pot, and so what a match will cost (LOU-ANTE-2)."""
+    amounts = sorted(a.amount for a in legal if isinstance(a, Ante))
+    n = view.players
+    payers = {"everyone": n, "dealer": 1, "everyone_dealer_double": n + 1}[view.rules.ante_mode]
+    carried = f", with the {view.pool} carried" if view.pool else ""
+    if not amounts:
+        return (Stake("The dealer sets the ante", "it makes this game's pot, which a match costs", "muted"),)
+    lo, hi = amounts[0], amounts[-1]
+    pots = f"{lo * payers + view.pool}" if lo == hi else f"{lo * payers + view.pool} to {hi * payers + view.pool}"
+    return (
+        Stake("Ante", f"{lo}" if lo == hi else f"{lo} to {hi} chips"),
+        Stake("The pot", f"{pots} chips{carried}"),
+        Stake("A match", "an In player who takes no trick pays the whole pot: a bigger ante, a dearer match", "cost"),
+    )
+
+
 def stakes_of(
     view: View, legal: Sequence[Action] | None = None, totals: Sequence[int] | None = None
 ) -> tuple[Stake, ...]:
@@ -221,6 +238,8 @@ def stakes_of(
         legal = view.legal
     if shape_of(view.rules).scores_points:
         return louse_stakes(view, totals)
+    if view.phase is Phase.ANTE:
+        return ante_stakes(view, legal)
     if view.phase in (Phase.DECLARE, Phase.COMMIT):
         if any(a in legal for a in (STAND, PASS, TAKE_MISS)) or any(isinstance(a, DefendMiss) for a in legal):
             return declare_stakes(view, legal)

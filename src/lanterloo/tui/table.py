@@ -87,6 +87,10 @@ def share_line(view: View) -> Text:
         return out
     pool = view.pool
     piles = shape_of(r).pays_piles
+    if view.phase is Phase.ANTE:  # not "Pot 0": the dealer's ante is yet to make it
+        out.append(f"{pool_word(r).capitalize()}: ", style="bold")
+        out.append(f"{pool} carried, and the ante the dealer sets" if pool else "made by the ante the dealer sets")
+        return out
     out.append(f"{pool_word(r).capitalize()} ", style="bold")
     out.append(f"{pool}", style="bold #87d75f")
     out.append(" chips")
