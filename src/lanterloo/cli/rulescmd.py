@@ -122,8 +122,9 @@ def cmd_rules(ns: argparse.Namespace) -> int:
     print("\nHow it is played:")
     for sentence in teach:
         print(_fill(sentence, "  - ", "    "))
-    if info.docs:
-        print(f"The full rules, rule by rule: {info.docs}")
+    page = info.docs_here()
+    if page is not None:
+        print(f"The full rules, rule by rule: {page}")
     print("\nOptions:")
     width = max(len(o.name) + 3 + len(value_text(o.value)) for o in lines)
     indent = " " * (2 + width + 2 + 14)

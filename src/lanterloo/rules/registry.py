@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from lanterloo.errors import RulesError
@@ -49,6 +50,14 @@ class Preset:
     @property
     def is_house(self) -> bool:
         return self.base is not None
+
+    def docs_here(self) -> str | None:
+        """The docs page as a path a player can open, when this installation has it (a source checkout); None
+        after ``pip install``, where ``docs/`` is not shipped and naming it would send the player nowhere."""
+        if not self.docs:
+            return None
+        page = Path(__file__).resolve().parents[3] / self.docs
+        return str(page) if page.is_file() else None
 
 
 #: A registered variant, preset or house variant (the same record).

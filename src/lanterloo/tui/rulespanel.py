@@ -56,8 +56,9 @@ def rules_page(rules: Rules, options: dict[str, Any]) -> Group:
     for sentence in how_it_is_played(rules):
         plain.add_row(" •", Text(sentence))
     parts.append(plain)
-    if info is not None and info.docs:
-        parts.append(Text(f"The full rules, rule by rule: {info.docs}", style="dim"))
+    page = info.docs_here() if info is not None else None
+    if page is not None:
+        parts.append(Text(f"The full rules, rule by rule: {page}", style="dim"))
     return Group(*parts, *_in_force(rules, options))
 
 
