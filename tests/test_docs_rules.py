@@ -74,3 +74,13 @@ def test_option_is_documented(option: str) -> None:
     assert re.search(rf"(?<![A-Za-z0-9_]){re.escape(option)}(?![A-Za-z0-9_])", all_text()), (
         f"option {option} is not mentioned in docs/rules/"
     )
+
+
+def test_COMMON_1_a_docs_page_is_named_only_where_it_exists() -> None:
+    """After ``pip install`` there is no docs/ folder: the rules panel and ``loo rules`` name the page only when
+    this installation has it, as a path that opens."""
+    info = PRESET_INFO["three-card"]
+    here = info.docs_here()
+    assert here is not None and Path(here).is_file() and here.endswith("docs/rules/preset-three-card.md")
+    gone = dataclasses.replace(info, docs="docs/rules/no-such-page.md")
+    assert gone.docs_here() is None

@@ -235,17 +235,3 @@ def test_LOU_ANTE_2_the_board_does_not_say_pot_0_before_the_ante() -> None:
     deal = Deal(rules_with("lou"), [100] * 4, seed=1)
     line = share_line(deal.view(0)).plain
     assert line == "Pot: made by the ante the dealer sets" and "0" not in line
-
-
-def test_COMMON_1_a_docs_page_is_named_only_where_it_exists() -> None:
-    """After ``pip install`` there is no docs/ folder: the rules panel and ``loo rules`` name the page only when
-    this installation has it, as a path that opens."""
-    import dataclasses
-
-    from lanterloo.rules import PRESET_INFO
-
-    info = PRESET_INFO["three-card"]
-    here = info.docs_here()
-    assert here is not None and Path(here).is_file() and here.endswith("docs/rules/preset-three-card.md")
-    gone = dataclasses.replace(info, docs="docs/rules/no-such-page.md")
-    assert gone.docs_here() is None
