@@ -725,3 +725,21 @@ def test_the_rules_page_shows_a_house_variants_own_rules() -> None:
         assert "a fixed 7 chips" in house and "loo_amount = 7 (house rule)" in house
     finally:
         unregister_variant("friday-test")
+
+
+def test_an_export_goes_to_the_data_folder_unless_told_otherwise(data: Path) -> None:
+    """Not ``loo-history.jsonl`` in whatever folder the game was started from: the data folder's histories/,
+    named like the session's save, made on the first export."""
+    app = _app(seed=3)
+
+    async def script(app: LooApp, pilot: Pilot[int]) -> None:
+        await play_out(app, pilot)
+        await pilot.press("e")
+        await wait_until(pilot, lambda: isinstance(app.screen, PathScreen), "the export dialog is open")
+        offered = Path(app.screen.query_one(Input).value)
+        assert offered.parent == data / "histories" and offered.suffix == ".jsonl"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, SummaryScreen), "back on the summary")
+        assert offered.is_file() and offered.read_text().count("\n") == 1
+
+    run(app, script)

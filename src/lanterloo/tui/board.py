@@ -35,7 +35,7 @@ from lanterloo.actions import (
 from lanterloo.cards import Card
 from lanterloo.engine import Phase, View, shape_of
 from lanterloo.engine.words import Words
-from lanterloo.tui import sessionpanel, stakes, summary, table, text
+from lanterloo.tui import savefiles, sessionpanel, stakes, summary, table, text
 from lanterloo.tui.game import Game
 from lanterloo.tui.screens import FlatButton, PathScreen, QuitScreen, ReplaceScreen
 from lanterloo.tui.widgets import MAX_CARDS, MAX_CHOICES, CardWidget, key_help
@@ -80,7 +80,7 @@ class Board(App[int]):
         self.game = game
         self.delay = max(0.0, delay)
         self.save_path = save_path  # this session's save file; None until saved (savefiles names it)
-        self.export_path = export_path or "loo-history.jsonl"
+        self.export_path = export_path or str(savefiles.default_export(game))
         self.exported: set[str] = set()  # absolute paths this game exported to: rewritten without asking
         self.cursor = -1  # the highlighted place in the hand (Enter and Space play it); -1: none
         self.marked: set[Card] = set()  # cards marked for an exchange

@@ -414,6 +414,7 @@ class Game:
     def export_history(self, path: str | Path) -> int:
         """Write the finished deals as JSON Lines; returns how many."""
         records = self.history_records()
+        Path(path).parent.mkdir(parents=True, exist_ok=True)  # the data folder's histories/, on the first export
         with Path(path).open("w", encoding="utf-8") as fp:
             return history.write(records, fp)
 

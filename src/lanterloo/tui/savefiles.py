@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 SUFFIX = ".loosave"
 FOLDER = "saves"
+HISTORIES = "histories"
 _SESSION = re.compile(r"loo-play-([0-9a-f]{8})")
 _SAFE = re.compile(r"[^a-z0-9-]")
 #: The path errors a name typed by a user can raise before any file is opened (too long, a stray surrogate).
@@ -36,6 +37,15 @@ _PATH_ERRORS = (OSError, ValueError, UnicodeError)
 
 def saves_dir() -> Path:
     return save.data_dir() / FOLDER
+
+
+def default_export(game: Game) -> Path:
+    """Where an export goes unless the player types another path: the data folder's ``histories``, one file per
+    session named like its save (never ``loo-history.jsonl`` in whatever folder the game was started from)."""
+    s = game.settings
+    variant = _SAFE.sub("-", s.variant.lower()) or "game"
+    name = f"{variant}-{datetime.date.today().isoformat()}-{short_id(s.session_id)}.jsonl"
+    return save.data_dir() / HISTORIES / name
 
 
 def short_id(session: str) -> str:
