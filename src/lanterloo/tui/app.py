@@ -59,6 +59,7 @@ class LooApp(Saving):
         Binding("r", "rules_page", "Rules"),
         Binding("t", "panel('deals')", "Session"),
         Binding("f", "fast", "Fast-forward"),
+        Binding("v", "layout", show=False),
         Binding("plus,equals_sign", "speed(-1)", show=False),
         Binding("minus", "speed(1)", show=False),
         Binding("ctrl+q,ctrl+c", "quit_game", show=False, priority=True),
@@ -283,6 +284,11 @@ class LooApp(Saving):
         self.marked.clear()
         self.cursor = -1
         self.say("", "")
+        self.refresh_all()
+
+    def action_layout(self) -> None:
+        """v: the seats round the felt (when it has room), or the list of seats."""
+        self._round = not self._round
         self.refresh_all()
 
     def action_hint(self) -> None:

@@ -35,10 +35,10 @@ from lanterloo.actions import (
 from lanterloo.cards import Card
 from lanterloo.engine import Phase, View, shape_of
 from lanterloo.engine.words import Words
-from lanterloo.tui import savefiles, sessionpanel, stakes, summary, table, text
+from lanterloo.tui import ring, savefiles, sessionpanel, stakes, summary, table, text
 from lanterloo.tui.game import Game
 from lanterloo.tui.screens import FlatButton, PathScreen, QuitScreen, ReplaceScreen
-from lanterloo.tui.widgets import MAX_CARDS, MAX_CHOICES, CardWidget, key_help
+from lanterloo.tui.widgets import MAX_CARDS, MAX_CHOICES, CardWidget, Felt, key_help
 
 # The actions the table has keys and buttons of its own for; any other legal action is offered by its name.
 KNOWN = (Stand, Pass, TakeMiss, DefendMiss, Discard, Play)
@@ -84,6 +84,7 @@ class Board(App[int]):
         self.exported: set[str] = set()  # absolute paths this game exported to: rewritten without asking
         self.cursor = -1  # the highlighted place in the hand (Enter and Space play it); -1: none
         self.marked: set[Card] = set()  # cards marked for an exchange
+        self._round = True  # the seats round the felt when it has room (v: the list instead)
         self.pending_civil: Card | None = None  # the ace of trumps, waiting for "civil or not"
         self._timer: Timer | None = None
         self.held_ticks = 0  # bot moves put off while a question was open (tests wait on it, not on the clock)
@@ -111,7 +112,7 @@ class Board(App[int]):
                 with VerticalScroll(id="upper", can_focus=False):
                     yield Static(id="seats")
                     yield Static(id="info")
-                    yield Static(id="felt")
+                    yield Felt(id="felt")
                 with Vertical(id="lower"):
                     yield from self._lower()
             with Vertical(id="side"):
@@ -164,6 +165,9 @@ class Board(App[int]):
         self.refresh_all()
         self.call_after_refresh(self.schedule)
 
+    def on_felt_resized(self, _message: Felt.Resized) -> None:
+        self.refresh_all()  # the seats round the felt are drawn for the room it now has
+
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width, event.size.height)
         self.call_after_refresh(self.refresh_all)  # the felt draws its cards for the room it now has
@@ -203,6 +207,14 @@ class Board(App[int]):
         felt = self.query_one("#felt", Static)
         room = felt.content_size
         title, body = table.felt(view, namer, width=room.width, height=room.height, compact=short)
+        # with room, the seats sit round the felt as at the web table; a small screen keeps the list
+        # the list's rows go to the felt when the seats sit round it: count them before choosing
+        extra = 0 if self.screen.has_class("-ring") else seats.outer_size.height
+        round_table = self._round and not short and ring.fits(view, namer, room.width, room.height + extra, totals)
+        if round_table:
+            body = ring.ring(view, namer, room.width, room.height, totals)
+        if round_table != self.screen.has_class("-ring"):
+            self.screen.set_class(round_table, "-ring")  # the felt grows into the list's room: Felt.Resized
         felt.border_title = Text(title)  # a str would be read as markup, and the title names players
         felt.update(body)
         if short:  # a big table on a short screen: keep the trick in view, the top of the seats may scroll away

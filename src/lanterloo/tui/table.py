@@ -203,7 +203,7 @@ def seat_table(
             row.append(Text(str(live) if live else "·", style="#ff8787" if live else "dim"))
         else:
             row.append(Text(str(view.stacks[s]), style="bold #87d75f"))
-            row.append(_declared_cell(view, s, namer))
+            row.append(declared_cell(view, s, namer))
         out_of_deal = view.phase is not Phase.COMMIT and view.declarations[s] is Decl.PASS
         row.append(Text("out", style="dim") if out_of_deal else Text("▮" * view.hand_sizes[s], style="#5f87af"))
         played = view.phase is Phase.PLAY or bool(view.tricks)
@@ -212,7 +212,7 @@ def seat_table(
     return t
 
 
-def _declared_cell(view: View, s: int, namer: Namer) -> Text:
+def declared_cell(view: View, s: int, namer: Namer) -> Text:
     if view.phase is Phase.COMMIT:
         if not view.committed[s]:
             return Text("choosing…", style="dim italic")

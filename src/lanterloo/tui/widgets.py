@@ -36,6 +36,7 @@ KEY_HELP: tuple[tuple[str, str], ...] = (
     ("f", "fast-forward the bots to the end of this deal"),
     ("+ / -", "bots faster / slower"),
     ("l t h", "side panel: log · session table · these keys"),
+    ("v", "the seats round the table (with room) or as a list"),
     ("r", "the rules of this game, on the whole screen (arrows, PgUp/PgDn, Home/End scroll; Esc closes)"),
     ("s", "save the game in your data folder (resume with loo play --resume)"),
     ("e", "export the finished deals as a JSON Lines hand history"),
@@ -50,6 +51,7 @@ Screen { background: #121212; }
 #upper { height: 1fr; }
 #lower { height: auto; }
 #side { width: 46; border-left: tall #303030; }
+.-ring #seats { display: none; }
 #seats { border: round #4e4e4e; border-title-color: #d7af5f; padding: 0 1; height: auto; }
 #info { border: round #4e4e4e; border-title-color: #d7af5f; padding: 0 1; height: auto; }
 #felt {
@@ -175,3 +177,14 @@ def key_help() -> RenderableType:
         style="dim",
     )
     return Group(Text("Keys", style="bold #d7af5f"), t, mouse)
+
+
+class Felt(Static):
+    """The middle of the table. It says when its size changed: the seats round it are drawn for the room it has,
+    which is known only once the layout has placed it (the list of seats hidden, or a resized terminal)."""
+
+    class Resized(Message):
+        pass
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.post_message(self.Resized())
