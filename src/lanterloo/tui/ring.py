@@ -26,7 +26,7 @@ PLATE = 22
 
 def _boxes(view: View, namer: Namer, width: int, height: int, totals: Sequence[int] | None) -> list[tuple[int, ...]]:
     """Each plate's (left, top, right, bottom), as ``ring`` draws it."""
-    out = []
+    out: list[tuple[int, ...]] = []
     for seat, (x, y) in places(view.players, namer.human, width, height).items():
         w = max(len(line.plain) for line in _plate(view, namer, seat, totals))
         left = max(0, min(x - w // 2, width - w))
