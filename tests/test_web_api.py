@@ -57,3 +57,20 @@ def test_the_lobby_names_each_tables_game_in_words(tmp_path: Path) -> None:
         listed = c.get("/api/tables").json()["tables"]
     row = next(t for t in listed if t["table_id"] == made["table_id"])
     assert (row["title"], row["preset"], row["preset_title"]) == ("Friday", "five-card", "5-card Pam-Loo")
+
+
+def test_louse_match_1_a_louse_table_takes_no_number_of_deals(tmp_path: Path) -> None:
+    """LOUSE-MATCH-1: a Louse match ends at its losing total. /api/presets says its form asks neither chips nor a
+    number of deals, a table with a number of deals is refused in one sentence, and Play now makes one without."""
+    with client(tmp_path / "t.db") as c:
+        presets = {p["name"]: p for p in c.get("/api/presets").json()["presets"]}
+        assert (presets["louse"]["asks_deals"], presets["louse"]["asks_stack"]) == (False, False)
+        assert all(p["asks_deals"] and p["asks_stack"] for name, p in presets.items() if p["game"] != "louse")
+        r = c.post("/api/tables", json={"preset": "louse", "players": 4, "deals": 10})
+        assert r.status_code == 400 and "penalty points, not after a number of deals" in r.json()["error"]
+        made = c.post("/api/tables", json={"preset": "louse", "players": 4}).json()
+        assert c.get(f"/api/tables/{made['table_id']}").json()["deals"] is None
+        quick = c.post("/api/play-now", json={"preset": "louse", "name": "Ann"}).json()
+        assert c.get(f"/api/tables/{quick['table_id']}").json()["deals"] is None
+        loo = c.post("/api/play-now", json={"preset": "three-card", "name": "Ann"}).json()
+        assert c.get(f"/api/tables/{loo['table_id']}").json()["deals"] == 10

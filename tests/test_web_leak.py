@@ -111,3 +111,38 @@ def test_lou_commitments_stay_secret_until_all_are_in(tmp_path: Path) -> None:
                     if e["kind"] == "committed" and e["seat"] != p.seat:
                         assert e["text"].endswith("commits, in secret."), e
     assert seen_commit
+
+
+@pytest.mark.parametrize(("preset", "options"), [("five-card", {}), ("lou", {"lou_draw": 3})])
+def test_pam_exch_1_a_seat_is_told_the_cards_it_drew_and_nobody_else_is(
+    tmp_path: Path, preset: str, options: dict[str, Any]
+) -> None:
+    """PAM-EXCH-1, LOU-DRAW-1: a seat's view names the cards it drew (``drawn``), all still in its hand, until it plays
+    its first card; another seat's draw is never named to it, and a spectator is told of none."""
+    with client(tmp_path / "t.db") as c:
+        tid, _host, tokens = table(c, preset=preset, players=4, humans=(0, 1, 2, 3), options=options)
+        sockets = [c.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(tokens[s])) for s in range(4)]
+        spectator_ws = c.websocket_connect(f"/ws/tables/{tid}")
+        players = [Player(ws.__enter__(), s) for s, ws in enumerate(sockets)]
+        spectator = Player(spectator_ws.__enter__(), None)
+        try:
+            play_all([*players, spectator], deal_over(DEALS), seed=11)
+        finally:
+            for ws in [*sockets, spectator_ws]:
+                ws.__exit__(None, None, None)
+    told = 0
+    for p in players:
+        played: set[int] = set()  # the deals in which this seat has played a card
+        for m in p.log:
+            if m["type"] != "state":
+                continue
+            v = m["view"]
+            assert set(v["drawn"]) <= set(v["hand"]), (preset, p.seat, v["drawn"], v["hand"])
+            drew = [e for e in m["events"] if e["kind"] == "exchanged" and e["seat"] == p.seat]
+            if any(e["kind"] == "played" and e["seat"] == p.seat for e in m["events"]):
+                played.add(m["deal"])
+            if m["deal"] in played:
+                assert v["drawn"] == [], (preset, p.seat)  # marked only until the seat's first card
+            told += bool(v["drawn"]) and not drew  # told again in the states after the draw, not only once
+    assert told, preset  # the check has teeth: some seat drew and was told
+    assert all(m["view"]["drawn"] == [] for m in spectator.log if m["type"] == "state")

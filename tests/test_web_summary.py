@@ -68,7 +68,9 @@ def test_louse_score_1_summary_itemises_points_and_match_totals(tmp_path: Path) 
             assert row["match_before"] == totals[s]
             assert row["match_after"] == totals[s] + row["points"]  # type: ignore[operator]
             cards = row["penalty_cards"]
-            assert isinstance(cards, list) and all(pts > 0 for _card, pts in cards)
+            assert isinstance(cards, list) and all(pts > 0 for _card, pts, _cancelled, _counts in cards)
+            # what the cards count, the Q♦'s cancellations taken off, is the deal's points (LOUSE-SCORE-3)
+            assert sum(counts for *_rest, counts in cards) == row["points"]
             totals[s] = row["match_after"]
 
 
@@ -243,10 +245,9 @@ def test_louse_match_1_the_end_of_the_match_says_who_lost_it(tmp_path: Path) -> 
     every agreed deal was played)."""
     with client(tmp_path / "t.db") as c:
         tid, _host, tokens = table(
-            c, preset="louse", players=4, humans=(0,), bot="balanced", options={"louse_target": 20}, deals=10
+            c, preset="louse", players=4, humans=(0,), bot="balanced", options={"louse_target": 20}
         )
         with c.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(tokens[0])) as ws:
             p = Player(ws, 0)
             over = p.play_until(lambda m: m["type"] == "deal_over" and m["session_over"])
     assert "penalty points and lost the match" in over["session_end"]
-    assert over["deal"] < 10

@@ -152,3 +152,33 @@ def test_LOUSE_SCORE_1_the_most_points_sentence_cites_the_points_rule_not_the_di
     assert record.outcome(st).endswith("(LOUSE-SCORE-1).")
     assert all("LOUSE-SCORE-3" not in line for line in record.settlement(st, end))
     assert any(n.endswith("(LOUSE-SCORE-3).") for n in record.louse_notes(end) if "Q♦" in n)
+@pytest.mark.parametrize(
+    "mode", ["cancel_own_queens", "cancel_own_bonuses", "cancel_all_queens", "collect_all_queens", "none"]
+)
+def test_louse_score_3_penalty_cards_say_what_the_queen_of_diamonds_cancelled(mode: str) -> None:
+    """LOUSE-SCORE-3: each Louse penalty card carries whether the ♦Q cancelled (or moved) its points and what it still
+    counts, so a client strikes it through without recomputing: the cards' counts add up to the settlement's points
+    (the ♦Q's taker under ``collect_all_queens`` is charged the others' queens too), only queens are ever cancelled,
+    and a card is cancelled exactly when it counts less than it scores."""
+    rules = rules_with("louse", {"diamond_queen": mode})
+    struck = 0
+    for seed in range(6):
+        s = Session(rules, 4, seed=seed, max_deals=1)
+        rec = s.play_deal(random_policy(seed))
+        end = rec.deal.view(None)
+        assert end.settlement is not None
+        dq_taker = next(tr.winner for tr in end.tricks for _, c in tr.cards if c == Card.parse("Qd"))
+        data = deal_rows(end, NAMES[:4])
+        for row in data["rows"]:
+            cards = row["penalty_cards"]
+            for card, points, cancelled, counts in cards:
+                assert cancelled == (counts < points) and 0 <= counts <= points
+                assert not cancelled or Card.parse(card).rank == Card.parse("Qd").rank, card
+                struck += cancelled
+            if mode != "collect_all_queens" or row["seat"] != dq_taker:
+                assert sum(c[3] for c in cards) == end.settlement.points[row["seat"]] == row["points"]
+            if mode == "cancel_own_queens" and row["seat"] == dq_taker:
+                assert [c[0] for c in cards if c[2]] == [c[0] for c in cards if c[0].startswith("Q")]
+    assert struck or mode == "none"  # the Q♦ is always taken by someone in four-handed Louse
+    if mode == "none":
+        assert struck == 0

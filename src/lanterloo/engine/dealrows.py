@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from lanterloo.cards import Card
 from lanterloo.engine.events import DealStarted
 from lanterloo.engine.narrate import Narrator
 from lanterloo.engine.phases import Decl
-from lanterloo.engine.scoring import SettlementKind
+from lanterloo.engine.scoring import SettlementKind, louse_card_counts
 from lanterloo.engine.words import Words
 
 if TYPE_CHECKING:
@@ -28,12 +29,21 @@ def start_of(view: View) -> DealStarted:
     return first
 
 
-def penalty_cards(view: View, seat: int) -> list[tuple[str, int]]:
-    """The penalty cards ``seat`` took in Louse, each with the points it scores under the deal's rules, highest
-    first: (card as the notation writes it, points)."""
+def penalty_cards(view: View, seat: int) -> list[tuple[str, int, bool, int]]:
+    """The penalty cards ``seat`` took in Louse, highest first, each as (card as the notation writes it, the points
+    it scores under the deal's rules, whether the ♦Q cancelled any of them for this seat, what it counts towards the
+    seat's points): a queen the ♦Q cancels (LOUSE-SCORE-3) is (``"Qc"``, 302, True, 0), a bonus it cancels
+    (``cancel_own_bonuses``) leaves (``"Qc"``, 302, True, 2)."""
+    r = view.rules
     values = view.stakes.card_points
     taken = [c for tr in view.tricks if tr.winner == seat for _, c in tr.cards if values[c]]
-    return [(str(c), values[c]) for c in sorted(taken, key=lambda c: (-values[c], int(c)))]
+    dq = Card.parse("Qd")
+    dq_taker = next((tr.winner for tr in view.tricks for _, c in tr.cards if c == dq), None)
+    out: list[tuple[str, int, bool, int]] = []
+    for c in sorted(taken, key=lambda c: (-values[c], int(c))):
+        counts = louse_card_counts(c, seat, dq_taker, r.diamond_queen, r.louse_queen_points)
+        out.append((str(c), values[c], counts < values[c], counts))
+    return out
 
 
 def deal_rows(
@@ -50,7 +60,7 @@ def deal_rows(
     Each Loo row holds the seat's declaration, the tricks it took (their numbers), its ante, what it won, what it
     paid (and owed), whether it was looed, its stack before the antes and after the settlement, and the net change
     (after − before). Each Louse row holds the penalty cards with their points, the deal's points and the match
-    total before → after."""
+    total before → after (``penalty_cards``: what each card scores, and what the ♦Q cancelled of it)."""
     st = view.settlement
     if st is None:
         raise ValueError("The deal is not over: it has no settlement yet.")

@@ -14,7 +14,7 @@ from enum import StrEnum
 from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from lanterloo.cards import ACE, CARDS, JACK, KING, QUEEN, SUIT_MASKS, TEN, Suit, cards_of
+from lanterloo.cards import ACE, CARDS, JACK, KING, QUEEN, SUIT_MASKS, TEN, Card, Suit, cards_of
 from lanterloo.engine.phases import TrickRecord
 from lanterloo.rules import Rules
 
@@ -396,6 +396,24 @@ def louse_points(
             queen = [0] * n
             queen[dq_holder] = total
     return [base[s] + queen[s] for s in range(n)]
+
+
+def louse_card_counts(card: Card, seat: int, dq_taker: int | None, rules_mode: str, queen_points: int) -> int:
+    """What one penalty card in ``seat``'s tricks counts towards its deal's points once the ♦Q, taken in a trick by
+    ``dq_taker`` (None: nobody), has done what ``rules_mode`` says (LOUSE-SCORE-3): the card's value, or less. The
+    cases are ``louse_points``'s, card by card; a queen charged to the ♦Q's taker counts nothing for its own taker."""
+    value = louse_card_values(queen_points)[card]
+    if card.rank != QUEEN or dq_taker is None:
+        return value
+    if rules_mode == "cancel_own_queens":
+        return 0 if seat == dq_taker else value
+    if rules_mode == "cancel_own_bonuses":
+        return queen_points if seat == dq_taker else value
+    if rules_mode == "cancel_all_queens":
+        return 0
+    if rules_mode == "collect_all_queens":
+        return value if seat == dq_taker else 0
+    return value
 
 
 def settle_louse(o: Outcome) -> Settlement:

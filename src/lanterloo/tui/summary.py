@@ -25,12 +25,16 @@ from lanterloo.tui.text import YOU, Namer, card_text, narrator, styled, title, t
 
 
 def _cards_with_points(row: dict[str, Any]) -> Text:
-    """A Louse row's penalty cards (``deal_rows``: highest first, queen bonuses included) in their suit colours."""
+    """A Louse row's penalty cards (``deal_rows``: highest first, queen bonuses included) in their suit colours; a
+    card whose points the ♦Q cancelled is struck through (LOUSE-SCORE-3)."""
     out = Text()
-    for i, (card, _points) in enumerate(row["penalty_cards"]):
+    for i, (card, _points, cancelled, _counts) in enumerate(row["penalty_cards"]):
         if i:
             out.append(" ")
-        out.append_text(card_text(Card.parse(card)))
+        shown = card_text(Card.parse(card))
+        if cancelled:
+            shown.stylize("strike")
+        out.append_text(shown)
     return out
 
 

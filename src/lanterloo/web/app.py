@@ -35,7 +35,7 @@ from lanterloo.web.protocol import Conn, RateLimit
 from lanterloo.web.room import Config, Room
 from lanterloo.web.scale import Bus
 from lanterloo.web.store import Store, default_url
-from lanterloo.web.wording import default_players, option_words_json
+from lanterloo.web.wording import default_players, option_words_json, shown_when_json
 
 MAX_STACK = 1_000_000
 MAX_DEALS = 10_000
@@ -182,6 +182,9 @@ def presets_json() -> dict[str, Any]:
                 item["choices"] = list(line.choices)
             else:
                 item["type"] = OPTION_HINTS[line.name].__name__
+            when = shown_when_json(line.name, r, _offered(name))
+            if when is not None:
+                item["shown_when"] = when
             options.append(item | option_words_json(line.name))
         out.append(
             {
@@ -191,6 +194,10 @@ def presets_json() -> dict[str, Any]:
                 "game": r.game,
                 "players": list(r.player_range()),
                 "default_players": default_players(name),
+                # what the create form asks beside the options: a Louse match is of points, not chips, and ends at
+                # its losing total, never after a number of deals (POST /api/tables refuses one)
+                "asks_stack": not shape_of(r).scores_points,
+                "asks_deals": not shape_of(r).scores_points,
                 "options": options,
             }
         )
@@ -270,6 +277,12 @@ def create_app(
                     f"An ante can be {owed} chips, more than the stack of {body.stack}: "
                     "raise the stack or lower the ante.",
                 )
+        if body.deals is not None and shape_of(rules).scores_points:
+            raise ApiError(
+                400,
+                f"A {info.display_title} match ends when a player reaches {rules.louse_target} penalty points, "
+                "not after a number of deals: leave the deals out.",
+            )
         if body.deals is not None and not 1 <= body.deals <= MAX_DEALS:
             raise ApiError(400, f"The number of deals must be 1 to {MAX_DEALS}, or null for no limit.")
         if body.turn_seconds is not None and not 5 <= body.turn_seconds <= MAX_TURN_SECONDS:

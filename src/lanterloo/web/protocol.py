@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lanterloo import Action, Card, Settlement, View, parse_action
-from lanterloo.engine.events import Event, Played, TrickWon, TurnedUp
+from lanterloo.engine.events import Event, Exchanged, Played, TrickWon, TurnedUp
 from lanterloo.engine.narrate import Narrator
+from lanterloo.engine.phases import Phase
 from lanterloo.engine.stakewords import stakes_lines
 from lanterloo.engine.words import Words
 from lanterloo.errors import LooError
@@ -160,6 +161,23 @@ def settlement_json(st: Settlement | None) -> dict[str, Any] | None:
     return None if st is None else st.to_dict()
 
 
+def drawn_cards(v: View) -> list[str]:
+    """The cards the View's seat drew in the exchange or Lou's draw (PAM-EXCH-1, LOU-DRAW-1) and still holds, until it
+    plays its first card (or the deal ends without play: a flush): the page marks them in the hand. Only the seat's
+    own record says what it drew (``Exchanged.censored``), so a spectator's list, and anything about another seat, is
+    empty."""
+    if v.seat is None or v.phase is Phase.DONE:
+        return []
+    drawn: list[Card] = []
+    for e in v.events:
+        if isinstance(e, Exchanged) and e.seat == v.seat:
+            drawn.extend(e.drawn)
+        elif isinstance(e, Played) and e.seat == v.seat:
+            return []
+    held = set(v.hand)
+    return [str(c) for c in drawn if c in held]
+
+
 def view_json(v: View, words: Words) -> dict[str, Any]:
     """A View as JSON for the seat it was built for: only what ``Deal.view`` put in it. Each legal action comes
     structured (``Words.action_json``: its kind, card, civil call and label), each declaration in the table's word,
@@ -175,6 +193,7 @@ def view_json(v: View, words: Words) -> dict[str, Any]:
         "stacks": list(v.stacks),
         "pool": v.pool,
         "hand": [str(c) for c in v.hand],
+        "drawn": drawn_cards(v),
         "hand_sizes": list(v.hand_sizes),
         "turnup": card(v.turnup),
         "trump": None if v.trump is None else v.trump.name.lower(),

@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from fastapi import APIRouter, Request
 
+from lanterloo.engine import shape_of
 from lanterloo.errors import LooError
 from lanterloo.rules import find_variant
 from lanterloo.web import names
@@ -61,7 +62,8 @@ async def play_now(body: PlayNow, request: Request) -> dict[str, Any]:
     maker.sitting.check(where)
     players = default_players(info.name)
     title = f"{name}'s table"
-    made = maker.new_table(NewTable(preset=info.name, players=players, stack=STACK, deals=DEALS, title=title))
+    deals = None if shape_of(info.rules).scores_points else DEALS  # a Louse match ends at its losing total
+    made = maker.new_table(NewTable(preset=info.name, players=players, stack=STACK, deals=deals, title=title))
     table_id = made["table_id"]
     room = maker.hub.need(table_id)
     token = await maker.fill(room, 0, name, "human", None)

@@ -3,7 +3,7 @@
 import { cardCode, cardImg } from "./cards.js";
 import { $, el } from "./dom.js";
 import { fitSeats } from "./layout.js";
-import { seatName, T } from "./state.js";
+import { captionName, seatName, T } from "./state.js";
 
 // The pace of the table: a person sees each card arrive, and a finished trick stays a moment before it is cleared.
 const PLAY_PAUSE_MS = 550;
@@ -16,6 +16,14 @@ function seatSpot(i, n, radius = 1) {
   return { x: 50 + 40 * radius * Math.cos(angle), y: 50 + 40 * radius * Math.sin(angle) };
 }
 
+/** Who sits in a seat, as a mark: a square for a bot, a filled circle for a connected player, a ring for one who is
+ * away. One set of colours (style.css, --seat-*) and shapes for the plates, the seat list and its legend; the
+ * shape and the words (its label, and the seat list's text) say it as well as the colour. */
+export function seatDot(kind, connected) {
+  const [cls, word] = kind === "bot" ? ["bot", "bot"] : connected ? ["on", "connected"] : ["off", "away"];
+  return el("span", { class: `seat-dot ${cls}`, role: "img", "aria-label": word, title: word });
+}
+
 export function renderSeats() {
   const box = $("seats");
   const v = T.view;
@@ -25,7 +33,6 @@ export function renderSeats() {
     const info = T.summary?.seats?.[i] ?? {};
     const spot = seatSpot(i, n);
     const kind = info.kind ?? "human";
-    const dot = kind === "bot" ? "dot bot" : info.connected ? "dot on" : "dot";
     const classes = ["seat"];
     if (v && (v.seats_to_act ?? []).includes(i)) classes.push("to-act");
     if (v && v.in_play && v.phase === "play" && !v.in_play[i]) classes.push("out");
@@ -53,7 +60,7 @@ export function renderSeats() {
       el(
         "div",
         { class: classes.join(" "), style: `left:${spot.x}%;top:${spot.y}%`, "data-seat": i, title: kind },
-        el("span", { class: "name", title: seatName(i) }, el("span", { class: dot, role: "img", "aria-label": info.connected ? "connected" : kind }), name),
+        el("span", { class: "name", title: seatName(i) }, seatDot(kind, info.connected), name),
         ...lines.map((t, k) => el("span", { class: styled && k === 0 ? "line style" : "line", text: t })),
         el("span", { class: "decl", text: decl }),
         T.deadline !== null && classes.includes("to-act") ? el("span", { class: "clock", "data-clock": "" }) : null,
@@ -122,8 +129,10 @@ function drawTrick(cards, best, done) {
     const at = seatSpot(seat, n, 0.45);
     const from = seatSpot(seat, n, 1.0);
     // whose card it is, in words: the list layout (and a screen reader) cannot tell it from the card's place
-    const who = el("span", { class: "who", text: seatName(seat) });
-    const card = el("div", { class: seat === best ? "played best" : "played", "data-seat": seat, "data-card": code }, cardImg(code, null), who);
+    const who = el("span", { class: "who", text: captionName(seat) });
+    // a finished trick's winner is told in words too, not by its gold edge alone
+    const won = done && seat === best ? el("span", { class: "won", text: "won" }) : null;
+    const card = el("div", { class: seat === best ? "played best" : "played", "data-seat": seat, "data-card": code }, cardImg(code, null), who, won);
     const isNew = !done && !known.has(seat);
     const start = isNew ? from : at;
     card.style.left = `${start.x}%`;

@@ -13,6 +13,30 @@ export function showHouseRules(preset, groups) {
     for (const opt of options) set.append(optionField(opt));
     box.append(set);
   }
+  box.onchange = box.oninput = showDependent; // a choice can show, or hide, an option that depends on it
+  showDependent();
+}
+
+/** A form field's setting as text ("true", "pool", "5"); an emptied number is the game's own. */
+function fieldValue(input) {
+  if (input.dataset.kind === "bool") return String(input.checked);
+  return (input.value.trim() === "" ? input.dataset.default : input.value).toLowerCase();
+}
+
+/** An option that changes nothing until another is set (the server's ``shown_when``: alternatives, each settings
+ * that must all hold) is shown only while one alternative holds; a hidden one is not sent (see chosenHouseRules). */
+function showDependent() {
+  const box = $("options");
+  const values = new Map([...box.querySelectorAll("[data-option]")].map((i) => [i.dataset.option, fieldValue(i)]));
+  const holds = (w) => {
+    const v = values.get(w.option);
+    return w.is ? w.is.some((x) => String(x).toLowerCase() === v) : !w.not.some((x) => String(x).toLowerCase() === v);
+  };
+  for (const row of box.querySelectorAll("[data-shown-when]")) {
+    const when = JSON.parse(row.dataset.shownWhen);
+    row.hidden = !when.some((alt) => alt.every(holds));
+  }
+  for (const set of box.querySelectorAll("fieldset")) set.hidden = !set.querySelector(".house-option:not([hidden])");
 }
 
 function optionField(opt) {
@@ -40,13 +64,15 @@ function optionField(opt) {
   const label = kind === "bool" ? el("label", { for: id }, input, " ", name) : el("label", { for: id }, name, " ", input);
   const line = el("span", { class: "muted help", id: `${id}-line`, text: opt.line ?? opt.help ?? "" });
   const rule = el("span", { class: "muted rid", text: opt.rule ?? "" });
-  return el("div", { class: `house-option ${kind}`, "data-option-row": opt.name }, label, " ", line, " ", rule);
+  const when = opt.shown_when ? JSON.stringify(opt.shown_when) : null;
+  return el("div", { class: `house-option ${kind}`, "data-option-row": opt.name, "data-shown-when": when }, label, " ", line, " ", rule);
 }
 
 /** The house rules chosen: every option changed from the game's own, by its engine key, and the advanced keys. */
 export function chosenHouseRules() {
   const out = {};
   for (const input of $("options").querySelectorAll("[data-option]")) {
+    if (input.closest("[hidden]")) continue; // an option that does nothing under the others: the game's own
     const kind = input.dataset.kind;
     if (kind === "int" && input.value.trim() === "") continue; // emptied: the game's own
     const value = kind === "bool" ? input.checked : kind === "int" ? Number(input.value) : input.value;

@@ -25,9 +25,12 @@ export async function lobby() {
 function showPreset(preset, groups) {
   if (!preset) return;
   $("preset-summary").textContent = preset.summary ?? "";
-  // Louse keeps penalty points, not chips: its stack would be a number nobody sees
-  const stack = $("stack-label");
-  if (stack) stack.hidden = preset.game === "louse";
+  // the server says what the game asks: Louse keeps penalty points, not chips, and its match ends at a losing
+  // total, not after a number of deals
+  for (const [id, asked] of [["stack-label", preset.asks_stack], ["deals-label", preset.asks_deals]]) {
+    const label = $(id);
+    if (label) label.hidden = asked === false;
+  }
   const [lo, hi] = preset.players;
   const players = $("players");
   const keep = Number(players.value);
@@ -39,13 +42,14 @@ function showPreset(preset, groups) {
 
 async function createTable(preset) {
   const form = $("create");
-  const num = (name) => (form.elements[name].value.trim() === "" ? null : Number(form.elements[name].value));
+  // a field the game does not ask (hidden) is not sent: the server keeps its default
+  const num = (name) => (form.elements[name].closest("[hidden]") || form.elements[name].value.trim() === "" ? null : Number(form.elements[name].value));
   const options = chosenHouseRules();
   const body = {
     preset: preset.name,
     options,
     players: num("players"),
-    stack: num("stack"),
+    stack: num("stack") ?? undefined,
     deals: num("deals"),
     turn_seconds: num("turn_seconds"),
     next_deal: form.elements.next_deal.value === "wait" ? null : Number(form.elements.next_deal.value),

@@ -56,7 +56,9 @@ function askHint() {
 export function showHint(msg) {
   const box = $("hint");
   if (!box || msg.deal !== T.deal || msg.step !== T.step) return;
-  box.replaceChildren(el("strong", { text: `Hint: ${msg.do}` }), ` — ${msg.why} `, el("span", { class: "muted", text: `(${msg.bot} bot)` }));
+  // it lies over the felt's edge (style.css), so it can be closed; it goes by itself with the turn
+  const close = el("button", { type: "button", class: "hint-close", "aria-label": "Close the hint", text: "×", onclick: () => box.replaceChildren() });
+  box.replaceChildren(el("strong", { text: `Hint: ${msg.do}` }), ` — ${msg.why} `, el("span", { class: "muted", text: `(${msg.bot} bot)` }), close);
   for (const e of document.querySelectorAll(".hinted")) e.classList.remove("hinted");
   const a = msg.action ?? {};
   const target =
@@ -98,9 +100,11 @@ export function renderHand(v) {
   for (const a of v.legal) if (a.kind === "card" && !a.civil) plays.set(cardCode(a.card), a.action);
   const playing = mine && v.phase === "play";
   const exchanging = mine && v.phase === "exchange";
+  const drawn = new Set((v.drawn ?? []).map(cardCode)); // the server's: drawn in the exchange, until a card is played
   for (const text of v.hand ?? []) {
     const code = cardCode(text);
     const cls = ["card"];
+    if (drawn.has(code)) cls.push("drawn");
     if (playing) cls.push(plays.has(code) ? "legal" : "dim");
     if (exchanging && T.selected.has(code)) cls.push("chosen");
     // A card is a choice only while a card can be played or thrown: in the declaration, or on another's turn,
@@ -126,5 +130,5 @@ export function renderHand(v) {
 /** A card's name for a screen reader, with what it can do now: more than the colour of its ring says. */
 function handLabel(code, cls) {
   const state = cls.includes("legal") ? ", playable" : cls.includes("dim") ? ", not playable now" : cls.includes("chosen") ? ", chosen to throw" : "";
-  return cardLabel(code) + state;
+  return cardLabel(code) + (cls.includes("drawn") ? ", drawn" : "") + state;
 }

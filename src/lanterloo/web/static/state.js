@@ -35,6 +35,14 @@ export function seatName(i) {
   return T.names[i] ?? T.summary?.seats?.[i]?.name ?? `Seat ${i + 1}`;
 }
 
+/** A card's caption (the trick in the list layout, the summary's last trick): "You" for this page's seat, a bot's
+ * name without its style ("Bot 2", as on its plate: a card is too narrow for more), else the player's name. */
+export function captionName(i) {
+  if (i === T.seat) return "You";
+  const style = T.summary?.seats?.[i]?.style;
+  const name = seatName(i);
+  return style && name.endsWith(` (${style})`) ? name.slice(0, -` (${style})`.length) : name;
+}
 
 export const isMyTurn = (v) => T.seat !== null && (v.seats_to_act ?? []).includes(T.seat) && v.legal.length > 0;
 

@@ -4,13 +4,30 @@
 import { cardCode, cardImg, cardLabel } from "./cards.js";
 import { $, el } from "./dom.js";
 import { playNow, rememberedName } from "./quick.js";
-import { T, seatName } from "./state.js";
+import { captionName, T, seatName } from "./state.js";
 
 const signed = (k) => (k > 0 ? `+${k}` : k < 0 ? `−${-k}` : "0");
 const plural = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
 
 function cardsText(codes) {
   return codes.map((c) => cardLabel(cardCode(c))).join(" ");
+}
+
+/** A Louse row's penalty cards, each with its points; one whose points the Q♦ cancelled (the server says which, and
+ * what it still counts) is struck through, with the word for a screen reader, which does not read a strike. */
+function penaltyCards(cards) {
+  const out = [];
+  for (const [c, pts, cancelled, counts] of cards) {
+    if (out.length) out.push(", ");
+    const label = cardLabel(cardCode(c));
+    const sr = (text) => el("span", { class: "visually-hidden", text });
+    let kids;
+    if (!cancelled) kids = [`${label} ${pts}`];
+    else if (!counts) kids = [el("s", { text: `${label} ${pts}` }), sr(" (cancelled)")];
+    else kids = [`${label} `, el("s", { text: String(pts) }), sr(" cancelled, counts"), ` ${counts}`];
+    out.push(el("span", { class: cancelled ? "penalty cancelled" : "penalty", "data-card": cardCode(c) }, ...kids));
+  }
+  return out;
 }
 
 /** The seat rows: Loo's chips or Louse's points, each cell a number the server sent. */
@@ -31,13 +48,12 @@ function rowsTable(summary) {
     );
     const tricks = el("td", { text: r.tricks.length ? r.tricks.map((i) => `#${i}`).join(", ") : "—" });
     if (louse) {
-      const cards = r.penalty_cards.map(([c, pts]) => `${cardLabel(cardCode(c))} ${pts}`).join(", ");
       return el(
         "tr",
         { class: r.you ? "you" : null, "data-seat": r.seat },
         name,
         tricks,
-        el("td", { text: cards || "—" }),
+        el("td", {}, ...(r.penalty_cards.length ? penaltyCards(r.penalty_cards) : ["—"])),
         el("td", { class: r.points ? "minus" : "", "data-points": r.points, text: String(r.points) }),
         el("td", { "data-match": r.match_after, text: `${r.match_before} → ${r.match_after}` }),
       );
@@ -78,19 +94,23 @@ function personalLine(summary) {
 function lastTrick(summary) {
   const last = summary.tricks?.[summary.tricks.length - 1];
   if (!last) return null;
-  // a bot's caption is its name without its style ("Bot 2"), as on its plate: a card is too narrow for more
-  const short = (seat) => {
-    const style = T.summary?.seats?.[seat]?.style;
-    const name = seatName(seat);
-    return style && name.endsWith(` (${style})`) ? name.slice(0, -` (${style})`.length) : name;
-  };
-  const cards = last.cards.map(([seat, c]) =>
-    el("figure", { class: seat === last.winner ? "best" : null }, cardImg(cardCode(c), null), el("figcaption", { title: seatName(seat), text: short(seat) })),
-  );
+  // each card is captioned with who played it ("You", a name, "Bot 2"); the winner's caption says so in words, not
+  // by its ring alone
+  const cards = last.cards.map(([seat, c]) => {
+    const won = seat === last.winner;
+    const caption = el(
+      "figcaption",
+      { title: seat === T.seat ? `${seatName(seat)} (you)` : seatName(seat) },
+      el("span", { class: "who", text: captionName(seat) }),
+      won ? el("span", { class: "won" }, el("span", { "aria-hidden": "true", text: "★ " }), "won the trick") : null,
+    );
+    return el("figure", { class: won ? "best" : null, "data-seat": seat }, cardImg(cardCode(c), null), caption);
+  });
+  const taker = last.winner === T.seat ? "you" : seatName(last.winner);
   return el(
     "div",
     { class: "last-trick" },
-    el("p", { class: "muted", text: `Last trick (#${last.no}), taken by ${seatName(last.winner)}:` }),
+    el("p", { class: "muted", text: `Last trick (#${last.no}), taken by ${taker}:` }),
     el("div", { class: "last-cards" }, ...cards),
   );
 }

@@ -5,7 +5,7 @@ import { announce, setTableTitle, turnCue, unlockAudio } from "./cues.js";
 import { $, api, el, sleep, store } from "./dom.js";
 import { wireKeys } from "./keys.js";
 import { wireLayout } from "./layout.js";
-import { renderSeats, renderTrick, tick } from "./felt.js";
+import { renderSeats, renderTrick, seatDot, tick } from "./felt.js";
 import { renderHand, renderPrompt, showHint } from "./prompt.js";
 import { wirePrefs } from "./prefs.js";
 import { isMyTurn, send, T } from "./state.js";
@@ -183,8 +183,9 @@ function renderSeatList() {
     } else {
       // a bot's name says it is one ("Bot 2 (balanced)"); a person's plate says only whether it is you
       const who = seat.seat === T.seat ? " (you)" : seat.kind === "bot" && /^Bot \d/.test(seat.name ?? "") ? "" : ` ${seat.kind === "bot" ? "bot" : "player"}`;
-      li.append(el("strong", { text: seat.name ?? "" }), who);
-      li.append(el("span", { class: seat.connected || seat.kind === "bot" ? "conn on" : "conn off", text: seat.connected || seat.kind === "bot" ? " ●" : " ○" }));
+      // the plate's mark (felt.js), and for a person the word as well: the colour is never the only cue
+      li.append(seatDot(seat.kind, seat.connected), el("strong", { text: seat.name ?? "" }), who);
+      if (seat.kind !== "bot") li.append(el("span", { class: "muted seat-state", text: seat.connected ? " · connected" : " · away" }));
     }
     list.append(li);
   }
