@@ -63,7 +63,7 @@ def _trials(option: dict[str, Any]) -> list[Any]:
 
 @pytest.mark.parametrize("preset", sorted(PRESET_INFO))
 def test_the_form_shows_an_option_exactly_when_it_changes_something(preset: str) -> None:
-    """A house rule whose use depends on another option (``optionwords.SHOWN_WHEN``, sent as ``shown_when`` by
+    """A house rule whose use depends on another option (``optionshown.SHOWN_WHEN``, sent as ``shown_when`` by
     /api/presets) is shown by the lobby's form exactly when the engine says it can change anything
     (``option_applies``): under the game's own rules, with any one option changed, and with any two of the options
     others depend on changed."""

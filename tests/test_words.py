@@ -152,6 +152,8 @@ def test_LOUSE_SCORE_1_the_most_points_sentence_cites_the_points_rule_not_the_di
     assert record.outcome(st).endswith("(LOUSE-SCORE-1).")
     assert all("LOUSE-SCORE-3" not in line for line in record.settlement(st, end))
     assert any(n.endswith("(LOUSE-SCORE-3).") for n in record.louse_notes(end) if "Q♦" in n)
+
+
 @pytest.mark.parametrize(
     "mode", ["cancel_own_queens", "cancel_own_bonuses", "cancel_all_queens", "collect_all_queens", "none"]
 )

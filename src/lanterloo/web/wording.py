@@ -7,7 +7,8 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from lanterloo.rules import PRESET_INFO, Rules
-from lanterloo.rules.optionwords import OPTION_WORDS, SHOWN_WHEN
+from lanterloo.rules.optionshown import SHOWN_WHEN
+from lanterloo.rules.optionwords import OPTION_WORDS
 
 
 def option_words_json(name: str) -> dict[str, Any]:
