@@ -85,6 +85,25 @@ def test_common_4_asking_for_a_hint_moves_neither_the_felt_nor_the_hand(
     page.context.close()
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["1280x800", "390x844"])
+def test_common_4_a_refused_move_is_said_without_moving_the_felt_or_the_hand(
+    server: str, browser: Browser, size: tuple[int, int]
+) -> None:
+    """COMMON-4: the reason for a refused move opens over the felt's lower edge, as the hint does."""
+    page = seat_page(browser, server, "three-card", 4, size)
+    assert my_turn(page) != "over"
+    page.wait_for_function("document.fonts.status === 'loaded'", timeout=STATE_MS)
+    before = {sel: box(page, sel) for sel in ("#felt", "#hand", "#choices")}
+    page.evaluate("import('/static/state.js').then((m) => m.send('zz'))")  # what no button sends
+    reason = page.locator("#reason")
+    expect(reason).not_to_be_empty()
+    expect(reason).to_be_visible()
+    assert {sel: box(page, sel) for sel in before} == before
+    shown_at, choices = box(page, "#reason"), before["#choices"]
+    assert shown_at[1] + shown_at[3] <= choices[1] + 0.5, "the reason covers the choice buttons"
+    page.context.close()
+
+
 MARK = """el => { const s = getComputedStyle(el);
   return [s.backgroundColor, s.borderTopColor, s.borderTopLeftRadius, el.getAttribute('aria-label')]; }"""
 

@@ -336,7 +336,7 @@ class Narrator:
         out: list[str] = []
         if taker is not None and mode in DIAMOND_QUEEN:
             out.append(
-                f"{self.say(taker, 'take', 'took')} the Q♦, which {DIAMOND_QUEEN[mode]}{self.cite('LOUSE-SCORE-3')}."
+                f"{self.say(taker, 'took', 'took')} the Q♦, which {DIAMOND_QUEEN[mode]}{self.cite('LOUSE-SCORE-3')}."
             )
         for suit in (Suit.CLUBS, Suit.SPADES, Suit.HEARTS):
             queen = Card(suit * 13 + 10)
@@ -354,7 +354,7 @@ class Narrator:
                     note = ", cancelled by the Q♦"
                 elif mode == "collect_all_queens" and holder != taker:
                     note = f", charged to {self.subject(taker)} with the Q♦"
-            took = f"{self.say(holder, 'take', 'took')} the {queen.unicode}: +{bonus} bonus{note}"
+            took = f"{self.say(holder, 'took', 'took')} the {queen.unicode}: +{bonus} bonus{note}"
             out.append(f"{took}{self.cite('LOUSE-SCORE-2')}.")
         return out
 
