@@ -165,8 +165,9 @@ def _rams_steps(t: B.Table) -> list[Step]:
     dealer_may = ["play his own hand", "take the Miss"]
     if r.defend_miss != "never":
         dealer_may.append("defend the Miss: play it for the pool")
+    must = "may not pass: he must" if r.lone_player == "dealer_must_play" else "may pass, or"
     defend = (
-        "If exactly one player before the dealer plays on his own hand, the dealer may not pass: he must "
+        f"If exactly one player before the dealer plays on his own hand, the dealer {must} "
         f"{', or '.join(dealer_may)}. Defending, the dealer neither wins nor pays: the tricks the Miss takes leave "
         "their shares in the pool, and the lone player must still take a trick or be looed."
     )

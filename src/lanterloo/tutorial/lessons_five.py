@@ -192,6 +192,8 @@ def _pam() -> list[Drill]:
     ]
     if r.flush_order == "value":
         flushes.append("Of two flushes, Pam's beats a flush in trumps, which beats one in a plain suit.")
+    if r.blaze:
+        flushes.append("Five court cards, a blaze, take the pool too, below every flush.")
     civil_said = (
         "The leader of the ace of trumps says “Pam, be civil” with it, every time, under these rules"
         if r.pam_civil == "auto"
