@@ -165,6 +165,16 @@ def _stakes() -> list[Drill]:
     ]
 
 
+def _pam_text() -> str:
+    if T.rules.pam == "jack_of_trump_suit":
+        return "Pam, the jack of the trump suit, is the highest trump in every deal, above the ace of trumps."
+    return (
+        "Pam, the jack of clubs, is the highest trump in every deal, above the ace of trumps, whatever suit is "
+        "trumps. It belongs to the trumps, not to the clubs: when clubs are not trumps, Pam does not follow a club "
+        "lead."
+    )
+
+
 def _pam() -> list[Drill]:
     r = T.rules
     pam = T.position(
@@ -216,9 +226,7 @@ def _pam() -> list[Drill]:
                 "7♠": "With no club you must trump: the 7♠ is refused.",
                 "8♠": "With no club you must trump: the 8♠ is refused.",
             },
-            text="Pam, the jack of clubs, is the highest trump in every deal, above the ace of trumps, whatever "
-            "suit is trumps. It belongs to the trumps, not to the clubs: when clubs are not trumps, Pam does not "
-            "follow a club lead.",
+            text=_pam_text(),
             teaches=("pam",),
             rules=("PAM-1",),
         ),
