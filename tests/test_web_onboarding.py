@@ -98,6 +98,9 @@ def test_loo_play_2_the_tutorial_drill_explains_only_after_a_choice(server: str,
         page.get_by_role("button", name="Next").click()
         expect(page.locator(f"body[data-step='{i}']")).to_be_attached()
     expect(page.locator("#lesson-title")).to_have_text(f"{at + 1}. Follow and head")
+    # the idea the drill practises, then its question
+    expect(page.locator("#lesson-text")).to_have_text(drill.text)
+    expect(page.locator("#lesson-prompt")).to_have_text(drill.prompt)
     # the position drawn with the cards: the turn-up, the trick so far, the hand as the choices
     expect(page.locator("#lesson-turnup img")).to_have_attribute("src", "/static/cards/7S.svg")
     expect(page.locator("#lesson-trick figcaption")).to_have_text(["Basil", "Cora (best)", "Dexter"])
@@ -108,8 +111,8 @@ def test_loo_play_2_the_tutorial_drill_explains_only_after_a_choice(server: str,
     verdict = page.locator("#lesson-verdict")
     page.locator("#lesson-hand button[data-action='5♥']").click()
     expect(page.locator("body[data-verdict=wrong]")).to_be_attached()
-    expect(verdict).to_contain_text("Not this one.")
-    expect(verdict).to_contain_text("(LOO-PLAY-2)")
+    expect(verdict).to_contain_text("Not this one. You must head the trick")
+    expect(verdict).not_to_contain_text("LOO-PLAY-2")  # the rule is data (the answer's "rule"), not lesson text
     expect(verdict).to_contain_text(drill.explain["5♥"])
     page.locator("#lesson-hand button[data-action='K♥']").click()
     expect(page.locator("body[data-verdict=right]")).to_be_attached()

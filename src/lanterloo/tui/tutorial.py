@@ -25,7 +25,7 @@ from lanterloo.tui.text import styled
 from lanterloo.tui.widgets import CSS as GAME_CSS
 from lanterloo.tui.widgets import MAX_CARDS, MAX_CHOICES, CardWidget
 from lanterloo.tutorial import TUTORIALS, Drill, Guided, GuidedPlay, Read, Tutorial, answer
-from lanterloo.tutorial.model import action_name, describe
+from lanterloo.tutorial.table import action_name, describe
 
 #: How many of the latest events the guided deal shows above the table.
 RECENT = 5
@@ -180,11 +180,15 @@ class TutorialApp(App[str]):
         self._set_choices([])
         self._keys(("Enter: back to the list" if self.from_menu else "Enter: close") + " · q quit")
 
+    def _known(self) -> frozenset[str] | None:
+        """The words taught so far: a position's description uses no other (``describe``)."""
+        return self.tutorial.known(self.index) if self.tutorial is not None else None
+
     def _show_read(self, step: Read) -> None:
         parts: list[RenderableType] = [Text(step.text)]
         if step.position is not None:
             view = step.position.deal().view(0)
-            parts += [Text(""), self._lines(describe(view), "#87afd7")]
+            parts += [Text(""), self._lines(describe(view, known=self._known()), "#87afd7")]
         self._body(*parts)
         self._put("#tut-prompt", "")
         self._set_choices([])
@@ -193,7 +197,10 @@ class TutorialApp(App[str]):
     def _show_drill(self, step: Drill) -> None:
         view = step.position.deal().view(0)
         kind = "Pick a legal card" if step.kind == "legal" else "Pick the best choice"
-        self._body(Text(kind, style="italic #8a8a8a"), self._lines(describe(view), "#87afd7"))
+        lesson: list[RenderableType] = [Text(step.text), Text("")] if step.text else []
+        self._body(
+            *lesson, Text(kind, style="italic #8a8a8a"), self._lines(describe(view, known=self._known()), "#87afd7")
+        )
         self._put("#tut-prompt", Text(step.prompt))
         choices = step.choices()
         self._set_choices(choices, step.position.rules())

@@ -9,20 +9,19 @@ own claims (its legal set, its best choice) are checked by tests/test_tutorial.p
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
-from lanterloo.actions import DEFEND_MISS, PASS, STAND, TAKE_MISS, Action, Discard, Play, discard, parse_action
+from lanterloo.actions import Action, Play, discard, parse_action
 from lanterloo.bots import Bot, Decision, make_bot
-from lanterloo.engine import Deal, Decl, Phase, View
+from lanterloo.engine import Deal, Phase, View
 from lanterloo.engine.narrate import Narrator
 from lanterloo.errors import IllegalActionError
 from lanterloo.rules import Rules, rules_with
 from lanterloo.setup import deal_from_hands
+from lanterloo.tutorial.table import NAMES, action_name, choice_stakes
 
-#: The names at every tutorial table: the learner is always seat 0, "You".
-NAMES = ("You", "Basil", "Cora", "Dexter", "Edna", "Fred")
 #: The bot whose advice the guided deal shows, and whose style plays the other seats.
 ADVISER = "balanced"
 
@@ -70,13 +69,24 @@ class Position:
         return deal
 
 
+#: The words a step may teach (its ``teaches``): a word a step has not taught yet is not shown in a position's
+#: description (``describe``), and tests/test_tutorial.py checks that no lesson text uses a word of the game before
+#: the step that teaches it.
+Word = str
+
+
 @dataclass(frozen=True)
 class Read:
-    """One idea, in a few sentences; a position, if given, is shown under the text."""
+    """A few sentences with no question (the opening of a tutorial); a position, if given, is shown under the text.
+
+    ``teaches`` names the words this step defines; ``rules`` the rule IDs it stands on (data, never shown in it).
+    """
 
     title: str
     text: str
     position: Position | None = None
+    teaches: tuple[Word, ...] = ()
+    rules: tuple[str, ...] = ()
 
 
 DrillKind = Literal["legal", "best"]
@@ -89,8 +99,11 @@ class Drill:
     ``legal`` is the legal set as the lesson states it, and ``explain`` gives one explanation per choice offered
     (every card in the hand when a card is to be played, every legal action otherwise); tests check both against
     the engine. ``check`` says how the test confirms the best choice: ``bot`` (the adviser bot chooses it),
-    ``guarantee`` (it alone guarantees the learner the most tricks whatever the others do), or ``only`` (it is
-    the only legal choice).
+    ``guarantee`` (it alone guarantees the learner the most tricks whatever the others do), ``only`` (it is
+    the only legal choice), or ``wins`` (it alone makes sure the learner takes the trick being played).
+
+    ``text`` is the idea the drill practises, said before the question; ``teaches`` names the words this step
+    defines, and ``rules`` the rule IDs it stands on (data, never shown in the lesson).
     """
 
     title: str
@@ -100,7 +113,10 @@ class Drill:
     legal: tuple[str, ...]
     best: str
     explain: Mapping[str, str]
-    check: Literal["bot", "guarantee", "only"] = "bot"
+    check: Literal["bot", "guarantee", "only", "wins"] = "bot"
+    text: str = ""
+    teaches: tuple[Word, ...] = ()
+    rules: tuple[str, ...] = ()
 
     def choices(self) -> list[Action]:
         return [parse_action(k) for k in self.explain]
@@ -137,9 +153,16 @@ class Tutorial:
     def drills(self) -> list[Drill]:
         return [s for s in self.steps if isinstance(s, Drill)]
 
+    def known(self, index: int) -> frozenset[Word] | None:
+        """The words taught up to step ``index`` and by it; None (every word) at the guided deal."""
+        if isinstance(self.steps[index], Guided):
+            return None
+        return frozenset(w for s in self.steps[: index + 1] if not isinstance(s, Guided) for w in s.teaches)
+
 
 class Answer(NamedTuple):
-    """What the tutorial says about a choice: right or not, and why (the engine's reason for a refused one)."""
+    """What the tutorial says about a choice: right or not, and why (the engine's reason for a refused one). The
+    text names no rule ID: the rule the engine cites for a refusal is ``rule``, kept apart."""
 
     right: bool
     text: str
@@ -153,120 +176,9 @@ def answer(drill: Drill, action: Action) -> Answer:
     try:
         deal.check(action)
     except IllegalActionError as e:
-        refusal = f"{e.reason} ({e.rule_id})."
+        refusal = f"{e.describe(NAMES, rule=False)}."
         return Answer(False, f"{refusal} {own}".strip(), e.rule_id)
     return Answer(drill.is_right(action), own)
-
-
-# --- describing a position in words ------------------------------------------------------------------------------
-
-
-def describe(view: View, names: Sequence[str] = NAMES) -> list[str]:
-    """The table as the learner sees it, in a few lines: stakes, trumps, the Miss, the trick, the hand."""
-    rules = view.rules
-    lines: list[str] = []
-    lines.extend(stakes_lines(view))
-    if view.turnup is not None:
-        lines.append(f"Turn-up {view.turnup.unicode}: {view.turnup.suit.plural} are trumps.")
-    elif rules.trump_mode == "jacks":
-        lines.append("Trumps: the four jacks, J♣ lowest, then J♠, J♥, J♦ highest.")
-    elif view.trump is not None:
-        lines.append(f"Trumps: {view.trump.plural}.")
-    elif rules.trump_mode == "first_lead":
-        lines.append("No turn-up: the first card led will set trumps.")
-    if view.pam is not None:
-        lines.append(f"Pam, the {view.pam.unicode}, is the highest trump.")
-    if rules.miss and view.phase is Phase.DECLARE and view.miss_taker is None:
-        lines.append("The Miss, a spare hand of three, lies face down.")
-    decl = [_declared(names[s], d, rules) for s, d in enumerate(view.declarations) if d is not None]
-    if decl:
-        lines.append("Declared: " + ", ".join(decl) + ".")
-    if view.trick:
-        cards = ", ".join(f"{names[s]} {c.unicode}" for s, c in view.trick)
-        best = ""
-        if view.best_card is not None and view.best_seat is not None:
-            best = f" ({names[view.best_seat]}'s {view.best_card.unicode} is best)"
-        lines.append(f"Trick {len(view.tricks) + 1} so far: {cards}{best}.")
-    if view.tricks:
-        won = ", ".join(f"{names[s]} {n}" for s, n in enumerate(view.tricks_won) if n)
-        lines.append(f"Tricks taken: {won}.")
-    if view.hand:
-        lines.append("Your hand: " + " ".join(c.unicode for c in view.hand) + ".")
-    return lines
-
-
-# A seat's declaration as the table line shows it, after the seat's name.
-_DECLARED = {Decl.PLAY: "plays", Decl.PASS: "passes", Decl.MISS: "took the Miss", Decl.DEFEND: "defends the Miss"}
-
-
-def _declared(name: str, decl: Decl, rules: Rules) -> str:
-    if rules.game == "lou":
-        return f"{name} {'In' if decl is Decl.PLAY else 'Out'}"
-    word = _DECLARED[decl]
-    if name == NAMES[0]:
-        word = {"plays": "play", "passes": "pass", "defends the Miss": "defend the Miss"}.get(word, word)
-    return f"{name} {word}"
-
-
-def stakes_lines(view: View) -> list[str]:
-    """What is at stake now, from the View's stakes (the figures the settlement will use)."""
-    st = view.stakes
-    rules = view.rules
-    if rules.game == "louse":
-        return [
-            "No pool: each card you take scores penalty points (A 11, 10 10, K 4, Q 2, J 2), and the queens "
-            "of clubs, spades and hearts add 300, 200 and 100."
-        ]
-    if rules.game == "lou":
-        return [
-            f"The pot holds {st.pool}: three piles of {st.share}, one for each trick. Going In and taking no "
-            f"trick costs a match of {st.match}."
-        ]
-    return [
-        f"The pool holds {st.pool}: each of the {rules.hand_size} tricks takes {st.share}. Playing and taking "
-        f"no trick (being looed) costs {st.loo}."
-    ]
-
-
-def choice_stakes(view: View) -> str:
-    """What the choice now can win or cost, from the View's stakes."""
-    st = view.stakes
-    rules = view.rules
-    seat = view.seat if view.seat is not None else 0
-    if view.phase is Phase.COMMIT:
-        return (
-            f"Out: you pay nothing more. In: a pile of {st.share} for each trick; no trick costs a match of {st.match}."
-        )
-    if view.phase is Phase.DECLARE:
-        miss = " Taking the Miss plays a blind hand for the same stakes." if TAKE_MISS in view.legal else ""
-        defend = (
-            " Defending the Miss plays it for the pool: you neither win nor pay." if DEFEND_MISS in view.legal else ""
-        )
-        return f"Pass: you pay nothing more. Play: {st.share} for each trick; no trick costs {st.loo}.{miss}{defend}"
-    if view.phase is Phase.EXCHANGE:
-        return f"Exchanging costs nothing: you may throw up to {view.exchange_limit} cards and draw as many."
-    if rules.game == "louse":
-        return f"Your penalty points so far this deal: {view.points[seat]}."
-    won = view.tricks_won[seat]
-    if won:
-        return f"You have {won} trick{'s' if won > 1 else ''}: {won * st.share} won so far, and no loo to pay."
-    cost = f"a match of {st.match}" if rules.game == "lou" else str(st.loo)
-    return f"You have no trick yet: a trick wins {st.share}; none at all costs {cost}."
-
-
-def action_name(action: Action, rules: Rules) -> str:
-    """A choice as the learner reads it on a button."""
-    lou = rules.game == "lou"
-    if action == STAND:
-        return "In" if lou else "Play"
-    if action == PASS:
-        return "Out" if lou else "Pass"
-    if isinstance(action, Discard):
-        return "Keep all" if not action.mask else "Throw " + " ".join(c.unicode for c in action.cards)
-    if isinstance(action, Play):
-        return action.card.unicode + (" (Pam, be civil)" if action.civil else "")
-    words = {"miss": "Take the Miss", "defend": "Defend the Miss"}
-    return words.get(str(action), str(action))
 
 
 # --- the guided deal ----------------------------------------------------------------------------------------------
@@ -281,7 +193,7 @@ class GuidedPlay:
         self.rules = self.deal.rules
         self.seat = 0
         self.names = NAMES[: self.deal.players]
-        self.narrator = Narrator(self.rules, self.names, you=self.seat)
+        self.narrator = Narrator(self.rules, self.names, you=self.seat, cite=False)
         self.bots: dict[int, Bot] = (
             dict(bots) if bots is not None else {s: make_bot(ADVISER, s) for s in range(1, self.deal.players)}
         )
@@ -340,7 +252,7 @@ class GuidedPlay:
     def tip(self) -> list[str]:
         """What the learner may do now and what it can win or cost, the lesson's reminder, and the advice."""
         view = self.view()
-        lines = [choice_stakes(view)]
+        lines = choice_stakes(view)
         phase = view.phase.name.lower()
         if phase in self.guided.tips:
             lines.append(self.guided.tips[phase])
@@ -356,7 +268,7 @@ class GuidedPlay:
         try:
             self.deal.check(action, self.seat)
         except IllegalActionError as e:
-            return Answer(False, f"{e.describe(self.names)}.", e.rule_id)
+            return Answer(False, f"{e.describe(self.names, rule=False)}.", e.rule_id)
         self.deal.apply(action, self.seat)
         return Answer(True, " ".join(self.run_bots()))
 

@@ -16,7 +16,7 @@ from fastapi import APIRouter
 from lanterloo.actions import Play, parse_action
 from lanterloo.errors import LooError
 from lanterloo.tutorial import Drill, Guided, Position, Read, Tutorial, answer, find_tutorial
-from lanterloo.tutorial.model import NAMES, action_name, describe
+from lanterloo.tutorial.table import NAMES, action_name, describe
 from lanterloo.web.app import Strict
 from lanterloo.web.cards import card_code
 from lanterloo.web.guard import ApiError
@@ -35,11 +35,12 @@ def _tutorial(name: str) -> Tutorial:
         raise ApiError(404, str(e)) from None
 
 
-def position_json(position: Position) -> dict[str, Any]:
-    """The position as seat 0 (the learner) sees it: the lines ``loo tutorial`` prints, and the cards to draw."""
+def position_json(position: Position, known: frozenset[str] | None = None) -> dict[str, Any]:
+    """The position as seat 0 (the learner) sees it: the lines ``loo tutorial`` prints (in the words taught so far,
+    ``known``), and the cards to draw."""
     view = position.deal().view(0)
     return {
-        "lines": describe(view),
+        "lines": describe(view, known=known),
         "hand": [card_code(c) for c in view.hand],
         "turnup": card_code(view.turnup) if view.turnup is not None else None,
         "trump": view.trump.plural if view.trump is not None else None,
@@ -48,7 +49,7 @@ def position_json(position: Position) -> dict[str, Any]:
     }
 
 
-def _drill_json(drill: Drill) -> dict[str, Any]:
+def _drill_json(drill: Drill, known: frozenset[str] | None) -> dict[str, Any]:
     rules = drill.position.rules()
     choices = []
     for key in drill.explain:
@@ -59,8 +60,9 @@ def _drill_json(drill: Drill) -> dict[str, Any]:
         "kind": "drill",
         "drill": drill.kind,
         "title": drill.title,
-        "text": drill.prompt,
-        "position": position_json(drill.position),
+        "text": drill.text,
+        "prompt": drill.prompt,
+        "position": position_json(drill.position, known),
         "choices": choices,
     }
 
@@ -70,12 +72,13 @@ def tutorial_json(name: str) -> dict[str, Any]:
     """A tutorial's steps, with no drill's answer or explanation in them."""
     tut = find_tutorial(name)
     steps: list[dict[str, Any]] = []
-    for step in tut.steps:
+    for i, step in enumerate(tut.steps):
+        known = tut.known(i)
         if isinstance(step, Read):
-            where = position_json(step.position) if step.position is not None else None
+            where = position_json(step.position, known) if step.position is not None else None
             steps.append({"kind": "read", "title": step.title, "text": step.text, "position": where})
         elif isinstance(step, Drill):
-            steps.append(_drill_json(step))
+            steps.append(_drill_json(step, known))
         elif isinstance(step, Guided):
             tips = [{"phase": phase, "text": tip} for phase, tip in step.tips.items()]
             steps.append(

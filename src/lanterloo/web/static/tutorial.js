@@ -41,6 +41,7 @@ function show(i) {
   delete document.body.dataset.verdict;
   $("lesson-title").textContent = `${i + 1}. ${step.title}`;
   $("lesson-text").textContent = step.text ?? "";
+  $("lesson-prompt").textContent = step.prompt ?? ""; // a drill's question, after the idea it practises
   $("lesson-count").textContent = `Step ${i + 1} of ${L.steps.length}`;
   $("lesson-back").disabled = i === 0;
   $("lesson-next").disabled = i === L.steps.length - 1;
