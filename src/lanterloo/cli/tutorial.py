@@ -30,8 +30,8 @@ def cmd_tutorial(ns: argparse.Namespace) -> int:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UsageError("The tutorial needs a terminal; run it in a terminal window, not through a pipe.")
     try:
-        from lanterloo.tui.tutorial import TutorialApp
+        from lanterloo.tui.tutorial import run_tutorial
     except ImportError as e:
         raise UsageError(f"The tutorial needs the terminal game, which is not installed ({e}).") from None
-    TutorialApp(tutorial).run()
+    run_tutorial(tutorial)
     return 0

@@ -133,6 +133,7 @@ class Board(App[int]):
         yield Footer()
 
     def _lower(self) -> ComposeResult:
+        yield Static(id="lesson")  # a tutorial's words for this moment (tui/lessonapp.py); hidden in a game
         yield Static(id="prompt")
         yield Static(id="stakes")
         yield Static(id="feedback")

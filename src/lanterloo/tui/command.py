@@ -190,9 +190,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"loo play: {escape(str(e))}", file=sys.stderr)
             return 2
     if not argv:  # no arguments: the start list offers the tutorials before the default game
-        from lanterloo.tui.tutorial import PLAY, TutorialApp
+        from lanterloo.tui.tutorial import PLAY, run_tutorial
 
-        if TutorialApp(None, offer_play=True).run() != PLAY:
+        if run_tutorial(None, offer_play=True) != PLAY:
             return 0
     from lanterloo.tui.app import LooApp  # Textual loads only when there is a game to show
 

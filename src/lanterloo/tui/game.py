@@ -72,6 +72,7 @@ class Settings:
     first_dealer: int | None = None  # None: by lot from the seed (COMMON-3)
     max_deals: int | None = None
     session_id: str = ""
+    pool: int = 0  # chips in the pool before the first deal: a tutorial's position may start with some (not saved)
 
     @property
     def players(self) -> int:
@@ -198,6 +199,7 @@ class Game:
             seed=settings.seed,
             dealer=settings.first_dealer,
             max_deals=settings.max_deals,
+            pool=settings.pool,
         )
         self._bot_overrides = dict(bots or {})
         self._decks = [list(d) for d in decks]

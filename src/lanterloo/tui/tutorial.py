@@ -24,13 +24,13 @@ from lanterloo.tui.screens import FlatButton
 from lanterloo.tui.text import styled
 from lanterloo.tui.widgets import CSS as GAME_CSS
 from lanterloo.tui.widgets import MAX_CARDS, MAX_CHOICES, CardWidget
-from lanterloo.tutorial import TUTORIALS, Drill, Guided, GuidedPlay, Read, Tutorial, answer
+from lanterloo.tutorial import TUTORIALS, Drill, Guided, Read, Tutorial, answer
 from lanterloo.tutorial.table import action_name, describe
 
-#: How many of the latest events the guided deal shows above the table.
-RECENT = 5
 #: What the app returns when the learner chose to play a game from the start list.
 PLAY = "play"
+#: ... and, followed by the tutorial's name, when the learner is to play its guided deal on the game's screen.
+GUIDED = "guided:"
 
 CSS = (
     GAME_CSS
@@ -72,15 +72,23 @@ class TutorialApp(App[str]):
         Binding("q,ctrl+q,ctrl+c", "quit_tutorial", show=False, priority=True),
     ]
 
-    def __init__(self, tutorial: Tutorial | None = None, *, offer_play: bool = False) -> None:
+    def __init__(
+        self,
+        tutorial: Tutorial | None = None,
+        *,
+        offer_play: bool = False,
+        done: bool = False,
+        from_menu: bool | None = None,
+    ) -> None:
+        """``done``: open on the tutorial's last page (back from its guided deal); ``from_menu``: whether Enter
+        there goes back to the list (the default: when no tutorial was given)."""
         super().__init__()
         self.offer_play = offer_play
         self.tutorial = tutorial
-        self.from_menu = tutorial is None
-        self.index = 0
+        self.from_menu = tutorial is None if from_menu is None else from_menu
+        self.index = len(tutorial.steps) - 1 if done and tutorial is not None else 0
         self.solved = False  # the drill on screen has been answered rightly (or its answer shown)
-        self.play: GuidedPlay | None = None
-        self.finished = False  # the last step is done
+        self.finished = done  # the last step is done
         self.feedback: tuple[str, str] = ("", "")
         self.choices: list[Action] = []
         self.shown: dict[str, RenderableType] = {}
@@ -173,7 +181,7 @@ class TutorialApp(App[str]):
         self._body(
             Text(
                 f"To play {tut.title} for real: loo play --variant {tut.name}\n"
-                f"The rules in full: loo rules {tut.name}, and docs/rules/preset-{tut.name}.md."
+                f"The rules in full: loo rules {tut.name}."
             )
         )
         self._put("#tut-prompt", "")
@@ -208,29 +216,16 @@ class TutorialApp(App[str]):
         self._keys(f"1 … {_key(n - 1)} answer · Enter " + ("next" if self.solved else "show the answer") + " · ← back")
 
     def _show_guided(self, step: Guided) -> None:
-        if self.play is None:
-            self.play = GuidedPlay(step)
-            self.play.run_bots()
-        play = self.play
-        if play.over:
-            # the settlement first: on a short terminal it is what must be in view
-            parts: list[RenderableType] = [self._lines(play.result(), "bold"), Text("")]
-            parts += [Text("The deal:", style="#8a8a8a"), self._lines(play.told)]
-            self._put("#tut-prompt", "The deal is settled.")
-            self._set_choices([])
-            self._keys("Enter finish · ↑ ↓ scroll · q quit")
-        else:
-            parts = [Text(step.intro, style="italic")] if not play.told else []
-            if play.told:
-                parts += [self._lines(play.told[-RECENT:], "#8a8a8a")]
-            parts += [self._lines(describe(play.view()), "#87afd7"), self._lines(play.tip(), "#d7d7af")]
-            self._put("#tut-prompt", "Your turn: choose with the number keys.")
-            legal = set(play.deal.legal_actions(0))
-            choices = play.choices()
-            self._set_choices(choices, play.rules, legal=legal)
-            self._keys(f"1 … {_key(len(choices) - 1)} choose · ↑ ↓ scroll · q quit")
-        self._body(*parts)
-        self.query_one("#tut-body", VerticalScroll).scroll_home(animate=False)
+        """The lesson's last step: what the guided deal is, its reminders, and Enter to play it on the game's own
+        table (``LessonApp``), with the lesson beside it."""
+        tips = Text()
+        for phase, tip in step.tips.items():
+            tips.append(f"{phase.capitalize()}: ", style="bold #d7af5f")
+            tips.append(f"{tip}\n")
+        self._body(Text(step.intro, style="italic"), Text(""), tips)
+        self._put("#tut-prompt", "Enter: play this deal on the game's table, with the lesson beside it.")
+        self._set_choices([])
+        self._keys("Enter play the deal · ← back · q quit")
 
     def _set_choices(self, choices: list[Action], rules: Rules | None = None, legal: set[Action] | None = None) -> None:
         """The choices on the number keys: cards as card widgets, anything else as buttons."""
@@ -272,9 +267,6 @@ class TutorialApp(App[str]):
             mark = "✓ " if said.right else "✗ "
             more = " Enter: next." if said.right else " Try again."
             self.feedback = ("right" if said.right else "wrong", mark + said.text + more)
-        elif isinstance(step, Guided) and self.play is not None and not self.play.over:
-            said = self.play.play(action)
-            self.feedback = ("", "") if said.right else ("wrong", "✗ " + said.text)
         self.redraw()
 
     def on_card_widget_chosen(self, message: CardWidget.Chosen) -> None:
@@ -307,12 +299,13 @@ class TutorialApp(App[str]):
             )
             self.redraw()
             return
-        if isinstance(step, Guided) and (self.play is None or not self.play.over):
+        if isinstance(step, Guided):
+            self.exit(f"{GUIDED}{tut.name}")  # run_tutorial plays it on the game's screen, then comes back
             return
         self._advance(1)
 
     def action_previous(self) -> None:
-        if self.tutorial is None or self.finished or self.index == 0 or isinstance(self.step, Guided):
+        if self.tutorial is None or self.finished or self.index == 0:
             return
         self._advance(-1)
 
@@ -331,7 +324,6 @@ class TutorialApp(App[str]):
         self.index = 0
         self.solved = False
         self.finished = False
-        self.play = None
         self.feedback = ("", "")
         self.redraw()
 
@@ -350,3 +342,20 @@ class TutorialApp(App[str]):
 
     def action_quit_tutorial(self) -> None:
         self.exit("")
+
+
+def run_tutorial(tutorial: Tutorial | None = None, *, offer_play: bool = False) -> str:
+    """The tutorials as ``loo tutorial`` runs them: the lesson's steps, then its guided deal on the game's own
+    screen (``LessonApp``), then back to the lesson's last page. Returns ``PLAY`` if the learner chose a game."""
+    from lanterloo.tui.lessonapp import LessonApp  # the game's screen loads only for a guided deal
+
+    app = TutorialApp(tutorial, offer_play=offer_play)
+    from_menu = tutorial is None
+    while True:
+        result = app.run() or ""
+        if not result.startswith(GUIDED):
+            return result
+        tut = TUTORIALS[result.removeprefix(GUIDED)]
+        guided = next(s for s in tut.steps if isinstance(s, Guided))
+        LessonApp(tut, guided).run()
+        app = TutorialApp(tut, offer_play=offer_play, done=True, from_menu=from_menu)

@@ -52,6 +52,8 @@ Screen { background: #121212; }
 #lower { height: auto; }
 #side { width: 46; border-left: tall #303030; }
 .-ring #seats { display: none; }
+#lesson { display: none; }
+.-lesson #lesson { display: block; height: auto; border: round #d7af5f; border-title-color: #d7af5f; padding: 0 1; }
 #seats { border: round #4e4e4e; border-title-color: #d7af5f; padding: 0 1; height: auto; }
 #info { border: round #4e4e4e; border-title-color: #d7af5f; padding: 0 1; height: auto; }
 #felt {
