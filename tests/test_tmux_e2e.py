@@ -151,3 +151,65 @@ def test_loo_play_deal_in_tmux(tmp_path: Path, width: int, height: int) -> None:
         assert status.read_text().strip() == "0"
     finally:
         tmux("kill-server")
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (160, 48)])
+def test_loo_tutorial_in_tmux_ends_with_its_deal_on_the_games_screen(tmp_path: Path, width: int, height: int) -> None:
+    """The real ``loo tutorial three-card``: every step by Enter (a drill's first Enter shows its answer), then the
+    guided deal on the game's own screen with the lesson's box beside the table, played by the hints to its
+    summary, then back on the lesson's last page (issue 24, item 2)."""
+    assert LOO.exists(), f"{LOO} is missing: install the project with pip install -e '.[dev]'"
+    session = f"loo-tut-{os.getpid()}-{width}"
+    status = tmp_path / "status"
+    command = (
+        f"cd {tmp_path} && {LOO} tutorial three-card; echo $? > {status}.tmp && mv {status}.tmp {status}; sleep 600"
+    )
+    env_cmd = f"env LC_ALL=C.UTF-8 LANG=C.UTF-8 TERM=xterm-256color LANTERLOO_DATA_DIR={tmp_path} sh -c '{command}'"
+    tmux("new-session", "-d", "-s", session, "-x", str(width), "-y", str(height))
+    tmux("set-option", "-t", session, "window-size", "manual")
+    tmux("resize-window", "-t", session, "-x", str(width), "-y", str(height))
+    tmux("send-keys", "-t", session, env_cmd, "Enter")
+    try:
+        last = wait_for(session, "the tutorial's first step", lambda text: "step 1 of" in text)
+        for _ in range(60):  # the steps, to the guided deal
+            if "play this deal on the game's table" in last:
+                break
+            tmux("send-keys", "-t", session, "Enter")
+            last = wait_for(session, "the next screen of the tutorial", differs_from(last))
+        assert "play this deal on the game's table" in last, last
+        assert not re.search(r"\b[A-Z]+(?:-[A-Z]+)*-\d+\b", last), "a lesson shows no rule IDs"
+        tmux("send-keys", "-t", session, "Enter")
+        last = wait_for(session, "the game's screen with the lesson", lambda text: "Lesson · A deal of" in text)
+        assert "Remember:" in last and "Hint:" in last
+
+        def summary(text: str) -> bool:
+            return "Deal 1 ·" in text and ("Finish" in text or "Next deal" in text)
+
+        def question(text: str) -> bool:
+            return (
+                summary(text)
+                or "Your turn to declare" in text
+                or "Your turn: play" in text
+                or ("Your lead" in text and bool(legal_cards(text)))
+            )
+
+        for _ in range(12):
+            last = wait_for(session, "the learner's turn or the summary", question)
+            if summary(last):
+                break
+            if "Your turn to declare" in last:
+                tmux("send-keys", "-t", session, "p")
+            else:
+                tmux("send-keys", "-t", session, "?")  # the hint moves the cursor to its card ...
+                wait_for(session, "the hint", lambda text: "(⏎ plays" in text)
+                tmux("send-keys", "-t", session, "Enter")  # ... and Enter plays it
+            wait_for(session, "the move taken", differs_from(last))
+        assert summary(last), last
+        assert not re.search(r"\b[A-Z]+(?:-[A-Z]+)*-\d+\b", last), "a player's summary shows no rule IDs"
+        tmux("send-keys", "-t", session, "Enter")  # the summary closed: back to the lesson
+        wait_for(session, "the lesson's last page", lambda text: "You have finished the 3-card Loo tutorial" in text)
+        tmux("send-keys", "-t", session, "Enter")
+        wait_for(session, "the tutorial's exit", lambda _: status.exists())
+        assert status.read_text().strip() == "0"
+    finally:
+        tmux("kill-session", "-t", session)

@@ -137,7 +137,7 @@ _EVENT_STYLE: dict[type, str] = {
 
 def narrator(namer: Namer, rules: Rules) -> Narrator:
     """The narrator for this table: the players' names, and "You" for the human."""
-    return Narrator(rules, namer.names, you=namer.human)
+    return Narrator(rules, namer.names, you=namer.human, cite=False)  # a player reads it: no rule IDs
 
 
 def styled(sentence: str, style: str = "") -> Text:

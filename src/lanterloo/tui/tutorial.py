@@ -180,8 +180,7 @@ class TutorialApp(App[str]):
         self._put("#tut-title", Text(f"You have finished the {tut.title} tutorial"))
         self._body(
             Text(
-                f"To play {tut.title} for real: loo play --variant {tut.name}\n"
-                f"The rules in full: loo rules {tut.name}."
+                f"To play {tut.title} for real: loo play --variant {tut.name}\nThe rules in full: loo rules {tut.name}."
             )
         )
         self._put("#tut-prompt", "")
