@@ -334,3 +334,14 @@ def test_loo_tutorial_refuses_in_one_sentence_with_status_2(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and said in err and err.rstrip().endswith(".")
+
+
+def test_COMMON_1_a_drills_declarations_keep_the_games_button_order_at_every_step() -> None:
+    """In before Out, Play before Pass at every step: a number key means the same choice throughout a tutorial."""
+    from lanterloo.tutorial.model import BUTTON_ORDER
+
+    for tut in TUTORIALS.values():
+        for step in tut.drills():
+            choices = step.choices()
+            if all(a in BUTTON_ORDER for a in choices):
+                assert choices == sorted(choices, key=BUTTON_ORDER.index), (tut.name, step.title)

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
-from lanterloo.actions import Action, Play, discard, parse_action
+from lanterloo.actions import DEFEND_MISS, PASS, STAND, TAKE_MISS, Action, Play, discard, parse_action
 from lanterloo.bots import Bot, Decision, make_bot
 from lanterloo.engine import Deal, Phase, View
 from lanterloo.engine.narrate import Narrator
@@ -22,6 +22,8 @@ from lanterloo.rules import Rules, rules_with
 from lanterloo.setup import deal_from_hands
 from lanterloo.tutorial.table import NAMES, action_name, choice_stakes
 
+#: The declarations in the order the game's buttons show them (tui/board.py, the web's choice buttons).
+BUTTON_ORDER: tuple[Action, ...] = (STAND, PASS, TAKE_MISS, DEFEND_MISS)
 #: The bot whose advice the guided deal shows, and whose style plays the other seats.
 ADVISER = "balanced"
 
@@ -119,7 +121,11 @@ class Drill:
     rules: tuple[str, ...] = ()
 
     def choices(self) -> list[Action]:
-        return [parse_action(k) for k in self.explain]
+        """The choices in the order the game's buttons have them (Play, Pass, Take the Miss, Defend the Miss; In
+        before Out), whatever order the lesson explains them in: a key means the same thing at every step."""
+        actions = [parse_action(k) for k in self.explain]
+        order = {a: i for i, a in enumerate(BUTTON_ORDER)}
+        return sorted(actions, key=lambda a: order.get(a, len(order))) if all(a in order for a in actions) else actions
 
     def is_right(self, action: Action) -> bool:
         if self.kind == "legal":

@@ -52,8 +52,9 @@ def position_json(position: Position, known: frozenset[str] | None = None) -> di
 def _drill_json(drill: Drill, known: frozenset[str] | None) -> dict[str, Any]:
     rules = drill.position.rules()
     choices = []
-    for key in drill.explain:
-        action = parse_action(key)
+    keys = {parse_action(k): k for k in drill.explain}
+    for action in drill.choices():  # the game's button order, as on the terminal's screen
+        key = keys[action]
         card = card_code(action.card) if isinstance(action, Play) else None
         choices.append({"action": key, "label": action_name(action, rules), "card": card})
     return {
