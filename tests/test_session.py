@@ -121,7 +121,7 @@ def test_SESSION_4_ten_deal_sessions_end_with_an_empty_pool(
         pot = "pot" if preset == "lou" else "pool"
         deals = f"{extra} more deal{'s' if extra > 1 else ''}"
         said = f"After the agreed deals, {deals} emptied the {pot}: every chip paid into it was won back by tricks"
-        assert s.pool_left() == (None if extra == 0 else f"{said} (SESSION-4).")
+        assert s.pool_left() == (None if extra == 0 else f"{said}.")
         assert s.deals_played >= 10 and s.summary()["extra_deals"] == s.deals_played - 10
         assert (s.end_reason or "").startswith("10 deals were played")
         if preset == "lou":  # the last deal ended a game: the next would start one with antes
@@ -153,7 +153,7 @@ def test_SESSION_4_a_session_cut_short_reports_what_is_left_in_the_pool() -> Non
             assert s.pool > 0 and s.summary()["pool"] == s.pool
             assert s.pool_left() == (
                 f"{s.pool} chips stayed in the pool when the session ended: nobody won them, so they are in no "
-                "player's stack, and the standings leave them out (SESSION-4)."
+                "player's stack, and the standings leave them out."
             )
             assert s.chips() == s.initial_chips
             return
@@ -178,8 +178,8 @@ def test_SESSION_4_playing_on_past_the_agreed_deals_is_said_with_its_limit() -> 
         if s.deals_played > 3:
             assert lines[:2] == [None, None]
             assert lines[2] == (
-                "The 2 agreed deals are played: playing on until the pool is empty, so no loo is left unpaid "
-                "(SESSION-4): extra deal 1 of at most 100."
+                "The 2 agreed deals are played: playing on until the pool is empty, so no loo is left "
+                "unpaid: extra deal 1 of at most 100."
             )
             assert lines[3] is not None and lines[3].endswith("extra deal 2 of at most 100.")
             return

@@ -1051,8 +1051,8 @@ def test_SESSION_4_the_table_says_why_play_goes_on_past_the_agreed_deals() -> No
         run(app, script)
         if shown:
             assert (
-                "The agreed deal is played: playing on until the pool is empty, so no loo is left unpaid "
-                "(SESSION-4): extra deal 1 of at most 100." in shown[0]
+                "The agreed deal is played: playing on until the pool is empty, so no loo is left "
+                "unpaid: extra deal 1 of at most 100." in shown[0]
             )
             return
     pytest.fail("no session played on past its agreed deal")

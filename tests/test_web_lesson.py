@@ -112,3 +112,20 @@ def test_COMMON_1_the_rules_api_sends_the_glossary(api: TestClient) -> None:
     got = api.get("/api/rules/lou").json()
     assert got["glossary"][0]["term"] == "Trick"
     assert {g["term"] for g in got["glossary"]} >= {"Pot", "In or Out", "Match the pot", "Game of Lou"}
+
+
+def test_COMMON_1_seen_outside_the_deals_events_is_refused_in_a_sentence(api: TestClient) -> None:
+    for seen in (-1, 10**9):
+        r = api.post("/api/tutorial/three-card/deal", json={"moves": [], "seen": seen})
+        assert r.status_code == 400 and r.json()["error"].startswith("seen counts the events the page has drawn")
+
+
+def test_COMMON_1_the_games_words_are_no_names_and_a_taken_name_is_quoted_as_taken() -> None:
+    from lanterloo.web.names import player_name
+
+    for word in ("The Miss", "dealer", "Pool", "trumps"):
+        with pytest.raises(ValueError, match="kept for the page's own use"):
+            player_name(word, [])
+    assert player_name("Miss Marple", []) == "Miss Marple" and player_name("Pam", []) == "Pam"
+    with pytest.raises(ValueError, match="already called 'Ann'"):
+        player_name("ANN", ["Ann"])

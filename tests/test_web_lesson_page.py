@@ -61,7 +61,7 @@ def test_COMMON_1_the_guided_deal_is_taught_on_the_real_table(
     overlay = page.locator("#deal-overlay")
     expect(overlay.locator("#lesson-real")).to_be_visible()
     expect(overlay.locator("#lesson-again")).to_be_visible()
-    expect(overlay.locator("#lesson-back")).to_have_attribute("href", f"/tutorial/{name}")
+    expect(overlay.locator("#lesson-back")).to_have_attribute("href", f"/tutorial/{name}#step-{at + 1}")
     expect(overlay.locator("#next-deal")).to_have_count(0)  # nothing follows a lesson's deal
     expect(page.locator("#coach-tip")).to_contain_text("The deal is over")
     said = page.locator("#log").inner_text() + overlay.inner_text()

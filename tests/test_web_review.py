@@ -343,3 +343,35 @@ def test_common_5_the_last_trick_names_each_cards_player_and_its_winner_in_words
     assert won, "no finished trick on the felt said who won it"
     assert all(text == "won" and who for _seat, text, who in won), won
     page.context.close()
+
+
+def test_common_4_a_double_click_on_a_card_plays_it_once_and_says_nothing(server: str, browser: Browser) -> None:
+    """COMMON-4: a second click before the table has moved on is for a step already answered: it is not sent, so
+    the player never reads 'behind the table' for his own double click."""
+    page = seat_page(browser, server, "three-card", 4, (1280, 800))
+    for _ in range(8):
+        phase = my_turn(page)
+        if phase == "over":
+            break
+        key = page.locator("body").get_attribute("data-turn-key")
+        if phase == "play":
+            page.locator("#hand .card.legal").first.dblclick()
+        else:
+            page.locator("#choices button.choice").first.dblclick()
+        page.wait_for_selector(f"body:not([data-turn-key='{key}'])", state="attached", timeout=STATE_MS)
+        expect(page.locator("#reason")).to_have_text("")
+    page.context.close()
+
+
+def test_a_table_that_is_not_there_is_one_sentence_and_the_way_back(server: str, browser: Browser) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{server}/t/nosuchtable")
+    expect(page.locator(".no-table")).to_contain_text("There is no table")
+    expect(page.locator(".no-table a")).to_have_attribute("href", "/")
+    assert page.locator("#felt").count() == 0 and page.locator("#words-open").count() == 0
+    for path in ("/t/%3Cscript%3E", "/tutorial/nope", "/tutorial/nope/deal"):
+        response = page.goto(f"{server}{path}")
+        assert response is not None and response.status == 404
+        expect(page.locator(".no-table p").first).not_to_be_empty()
+        assert "{" not in page.locator("body").inner_text()  # a page, not raw JSON
+    page.close()

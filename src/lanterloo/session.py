@@ -273,7 +273,7 @@ class Session:
         agreed = "The agreed deal is" if self.max_deals == 1 else f"The {self.max_deals} agreed deals are"
         until = "a game of Lou ends with its pot won" if shape_of(self.rules).games_span_deals else "the pool is empty"
         return (
-            f"{agreed} played: playing on until {until}, so no loo is left unpaid (SESSION-4): extra deal {extra} of "
+            f"{agreed} played: playing on until {until}, so no loo is left unpaid: extra deal {extra} of "
             f"at most {SETTLE_LIMIT}."
         )
 
@@ -288,12 +288,9 @@ class Session:
             if not extra:
                 return None
             more = "1 more deal" if extra == 1 else f"{extra} more deals"
-            return (
-                f"After the agreed deals, {more} emptied the {pot}: every chip paid into it was won back by "
-                "tricks (SESSION-4)."
-            )
+            return f"After the agreed deals, {more} emptied the {pot}: every chip paid into it was won back by tricks."
         chips = "1 chip" if self.pool == 1 else f"{self.pool} chips"
         return (
             f"{chips} stayed in the {pot} when the session ended: nobody won them, so they are in no player's "
-            "stack, and the standings leave them out (SESSION-4)."
+            "stack, and the standings leave them out."
         )

@@ -1,7 +1,7 @@
 """The big moments of a deal, in one sentence each, for a client to give one beat of emphasis (never a dialog).
 
 A flush that sweeps the pool (a Pam flush above all), every trick taken by one player against two or more, a loo
-of the whole pool (or Lou's match of the whole pot), and a Louse match lost. Read from the finished deal's ``View``
+of the whole pool under Unlimited Loo, and a Louse match lost. Read from the finished deal's ``View``
 and its ``Settlement`` alone; the terminal game shows the sentence as a passing notice, the web table as a banner
 over its deal summary, read out by its live region.
 """
@@ -56,14 +56,19 @@ def big_moment(view: View, names: Sequence[str], you: int | None = None, losers:
         s = takers[0]
         verb = "take" if s == you else "takes"
         return Moment("sweep", f"{who[s]} {verb} every trick: {st.won[s]} chips.")
-    whole = view.rules.lou_match_cap == 0 if view.rules.game == "lou" else view.rules.loo_penalty == "pool"
-    if st.looed and whole and max(st.owed) >= st.pool_before > 0:
+    # Lou's match is always the whole pot (uncapped): routine there, so no moment; an Unlimited loo is one
+    if (
+        view.rules.game == "loo"
+        and view.rules.loo_penalty == "pool"
+        and st.looed
+        and max(st.owed) >= st.pool_before > 0
+    ):
         looed = join([who[s] for s in st.looed])
-        if view.rules.game == "lou":
-            verb = "match" if len(st.looed) > 1 or you in st.looed else "matches"
-            return Moment("pool_loo", f"{looed} {verb} the whole pot: {max(st.owed)} chips.")
-        verb = "are" if len(st.looed) > 1 or you in st.looed else "is"
-        return Moment("pool_loo", f"{looed} {verb} looed for the whole pool: {max(st.owed)} chips.")
+        each = " each" if len(st.looed) > 1 else ""
+        return Moment(
+            "pool_loo",
+            f"A loo of the whole pool: {looed} pay{'' if each or you in st.looed else 's'} {max(st.owed)} chips{each}.",
+        )
     return None
 
 

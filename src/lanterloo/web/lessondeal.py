@@ -137,7 +137,9 @@ def lesson_deal(name: str, body: Moves) -> dict[str, Any]:
     play = replay(guided, body.moves)
     deal, view, words = play.deal, play.view(), Words(play.rules)
     events = deal.events
-    seen = min(max(0, body.seen), len(events))
+    if not 0 <= body.seen <= len(events):
+        raise ApiError(400, f"seen counts the events the page has drawn: 0 to {len(events)}, not {body.seen}.")
+    seen = body.seen
     step = len(deal.actions)
     phase = view.phase.name.lower()
     state = {
@@ -163,5 +165,6 @@ def lesson_deal(name: str, body: Moves) -> dict[str, Any]:
             "intro": guided.intro,
             "tip": guided.tips.get(phase) if play.to_act() else None,
             "tutorial": tut.name,
+            "step": tut.steps.index(guided) + 1,  # the tutorial page's #step-N of this deal: "Back to the lesson"
         },
     }

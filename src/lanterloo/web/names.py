@@ -23,7 +23,12 @@ MAX_MARKS = 3
 _BANNED = {"Cc", "Cf", "Zl", "Zp", "Co", "Cs", "Cn"}
 # The words the page and the narrator use for others: "You" is the reader, "Seat 3" an empty seat, bots are named
 # "Bot 2 (balanced)" by the server; a player taking one of them would be mistaken for someone else.
-_RESERVED = re.compile(r"(you|seat\s*\d*|bot(\s*\d+)?(\s*\(.*\))?|.*\bbot(\s*\d+)?|spectator|nobody|server)", re.I)
+_RESERVED = re.compile(
+    r"(you|seat\s*\d*|bot(\s*\d+)?(\s*\(.*\))?|.*\bbot(\s*\d+)?|spectator|nobody|server"
+    # the game's own words, which the table's sentences would read as play: "The Miss takes the Miss"
+    r"|(the\s+)?(miss|dealer|eldest|pool|pot|trumps?|turn-up))",
+    re.I,
+)
 
 
 def clean(text: str, what: str = "A name", limit: int = MAX_NAME) -> str:
@@ -79,9 +84,13 @@ def player_name(text: str, taken: Iterable[str]) -> str:
             "name: write it in one alphabet."
         )
     if _RESERVED.fullmatch(folded) or _RESERVED.fullmatch(folded.translate(_LOOKALIKE_DIGITS)):
-        raise ValueError(f"The name {name!r} is kept for the page's own use (you, bots, empty seats): choose another.")
-    if any(folded == fold(other) for other in taken):
-        raise ValueError(f"Someone at this table is already called {name!r}: choose another name.")
+        raise ValueError(
+            f"The name {name!r} is kept for the page's own use (you, bots, empty seats, the game's words): choose "
+            "another."
+        )
+    same = next((other for other in taken if folded == fold(other)), None)
+    if same is not None:
+        raise ValueError(f"Someone at this table is already called {same!r}: choose another name.")
     return name
 
 

@@ -53,8 +53,16 @@ def lobby(request: Request) -> Response:
 @router.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
 def table(request: Request, table_id: str) -> Response:
     if not TABLE_ID.fullmatch(table_id):
-        raise HTTPException(404, "There is no such table.")
+        return missing(request, "No table here", "There is no such table: its link is not one the server makes.")
     return TEMPLATES.TemplateResponse(request, "table.html", {"page": "table", "table_id": table_id})
+
+
+def missing(
+    request: Request, heading: str, message: str, back: str = "/", back_text: str = "Back to the tables"
+) -> Response:
+    """A page a browser asked for that is not there: one sentence and the way back (the API answers in JSON)."""
+    words = {"page": "missing", "heading": heading, "message": message, "back": back, "back_text": back_text}
+    return TEMPLATES.TemplateResponse(request, "missing.html", words, status_code=404)
 
 
 @router.get("/tutorial", response_class=HTMLResponse, include_in_schema=False)
@@ -69,7 +77,7 @@ def lesson_table(request: Request, name: str) -> Response:
     try:
         tut = find_tutorial(name)
     except LooError as e:
-        raise HTTPException(404, str(e)) from None
+        return missing(request, "No such tutorial", str(e), "/tutorial", "The tutorials")
     return TEMPLATES.TemplateResponse(
         request, "table.html", {"page": "table", "table_id": "", "lesson": tut.name, "lesson_title": tut.title}
     )
@@ -80,7 +88,7 @@ def tutorial(request: Request, name: str) -> Response:
     try:
         tut = find_tutorial(name)
     except LooError as e:
-        raise HTTPException(404, str(e)) from None
+        return missing(request, "No such tutorial", str(e), "/tutorial", "The tutorials")
     steps = [(step.title, type(step).__name__.lower()) for step in tut.steps]
     return TEMPLATES.TemplateResponse(request, "tutorial.html", {"page": "tutorial", "tutorial": tut, "steps": steps})
 

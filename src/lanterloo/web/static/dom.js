@@ -32,7 +32,9 @@ export async function api(method, url, body, headers = {}) {
   }
   if (!res.ok) {
     const detail = typeof data.detail === "string" ? data.detail : null;
-    throw new Error(data.error || detail || `The server said ${res.status}.`);
+    const err = new Error(data.error || detail || `The server said ${res.status}.`);
+    err.status = res.status;
+    throw err;
   }
   return data;
 }

@@ -29,6 +29,9 @@ async function step(moves) {
   G.seen = got.seen;
   G.hint = got.hint;
   T.summary = got.table;
+  T.lessonBack = `/tutorial/${encodeURIComponent(G.name)}#step-${got.lesson.step}`;
+  const back = $("lesson-back-link");
+  if (back) back.href = T.lessonBack;
   if (!G.drawn) {
     G.drawn = true;
     $("title").textContent = got.table.title;
@@ -57,6 +60,7 @@ async function lessonSend(action) {
     await step([...G.moves, action]);
   } catch (err) {
     $("reason").textContent = err.message; // the engine's reason: the deal is as it was
+    T.sentAt = null; // refused: the learner may choose again
   } finally {
     G.busy = false;
   }

@@ -29,6 +29,7 @@ export const T = {
   stakesLines: null, // the server's words for the stakes of this seat's choices, when it is to act
   ticker: null,
   lesson: null, // the tutorial's guided deal on this page (lesson.js), or null at a table
+  sentAt: null, // "deal:step" of the last action sent: one per step
 };
 
 export function seatName(i) {
@@ -48,10 +49,16 @@ export const isMyTurn = (v) => T.seat !== null && (v.seats_to_act ?? []).include
 
 /** An action to the server, for the deal and step this page last drew (a double click never plays twice). */
 export function send(action) {
+  // One action per step drawn: a second click (a double click, a tap while the bots' cards are still arriving) is
+  // for a step already answered, and would only be refused as behind the table.
+  const at = `${T.deal}:${T.step}`;
+  if (T.sentAt === at) return;
+  T.sentAt = at;
   if (T.lesson) return T.lesson.send(action); // the tutorial's guided deal (lesson.js): no websocket
   $("reason").textContent = "";
   if (!T.ws || T.ws.readyState !== WebSocket.OPEN) {
     $("reason").textContent = "Not connected: reconnecting to the table.";
+    T.sentAt = null; // not sent: the click may be made again
     return;
   }
   T.ws.send(JSON.stringify({ type: "act", action, deal: T.deal ?? undefined, step: T.step ?? undefined }));

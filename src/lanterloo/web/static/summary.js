@@ -43,7 +43,7 @@ function rowsTable(summary) {
     const name = el(
       "th",
       { scope: "row" },
-      r.you ? `${r.name} (you)` : r.name,
+      r.you && r.name !== "You" ? `${r.name} (you)` : r.name, // a lesson names the learner "You" already
       louse ? null : el("span", { class: "decl-inline", text: r.declared || "" }),
     );
     const tricks = el("td", { text: r.tricks.length ? r.tricks.map((i) => `#${i}`).join(", ") : "—" });
@@ -140,7 +140,10 @@ function summaryBody(msg) {
   if (mine) parts.push(el("p", { class: sign < 0 ? "personal lost" : "personal", text: mine }));
   if (s.words?.has_pool) {
     const share = s.share && s.kind === "tricks" ? `; ${s.share} a trick` : "";
-    parts.push(el("p", { class: "muted", text: `The ${pot} held ${s.pool_before} after the antes${share}; the next deal starts with ${s.pool_after} carried.` }));
+    // a game of Lou going on takes no antes: "after the antes" would be untrue; a lesson's one deal has no next
+    const anted = s.rows.some((r) => r.ante);
+    const next = T.lesson ? "" : `; the next deal starts with ${s.pool_after} carried`;
+    parts.push(el("p", { class: "muted", text: `The ${pot} held ${s.pool_before} ${anted ? "after the antes" : "when play began (no antes this deal)"}${share}${next}.` }));
   }
   parts.push(rowsTable(s));
   for (const note of s.notes ?? []) parts.push(el("p", { class: "muted note", text: note }));
@@ -204,7 +207,7 @@ function lessonActions() {
     { class: "lesson-actions" },
     real,
     el("button", { type: "button", id: "lesson-again", text: "Play this deal again", onclick: () => location.reload() }),
-    el("a", { href: `/tutorial/${encodeURIComponent(name)}`, id: "lesson-back", text: "Back to the lesson" }),
+    el("a", { href: T.lessonBack ?? `/tutorial/${encodeURIComponent(name)}`, id: "lesson-back", text: "Back to the lesson" }),
     error,
   );
 }

@@ -56,7 +56,7 @@ export async function tablePage() {
   $("start").addEventListener("click", () => hostAction(`/api/tables/${T.id}/start`, { host_token: T.host }));
   wireCues();
   await refreshSummary();
-  connect();
+  if (!T.gone) connect();
 }
 
 /** The options (sound, four-colour deck), the keyboard and the layout's watch on the window (cues.js, keys.js,
@@ -117,6 +117,7 @@ async function refreshSummary() {
   try {
     T.summary = await api("GET", `/api/tables/${T.id}`, undefined, inviteHeaders());
   } catch (err) {
+    if (err.status === 404 && !T.summary) return noTable(err.message);
     $("seat-error").textContent = err.message;
     return;
   }
@@ -126,6 +127,16 @@ async function refreshSummary() {
   renderSeatList();
   renderSeats();
   if (!T.rulesLoaded) loadRules();
+}
+
+/** No such table (or a private one without its invite): one sentence and the way back, not an empty table. */
+function noTable(message) {
+  T.gone = true;
+  T.ws?.close();
+  document.body.dataset.noTable = "yes";
+  document.querySelector(".game").replaceChildren(
+    el("section", { class: "panel no-table", role: "alert" }, el("h2", { text: "No table here" }), el("p", { text: message }), el("p", {}, el("a", { href: "/", text: "Back to the tables" }))),
+  );
 }
 
 /** The history link is live once a deal has finished (the history holds finished deals only). */
@@ -372,9 +383,14 @@ function handle(msg) {
       return onState(msg);
     case "note": // the server acted for a player: the turn timer ran out, or the player is away
       addLog(msg.text, `note ${msg.kind ?? ""}`);
-      if (msg.seat === T.seat) $("reason").textContent = msg.text;
+      if (msg.seat === T.seat) {
+        $("reason").textContent = msg.text;
+        $("reason").dataset.kind = "note"; // news, not an error
+      }
       return 0;
     case "error":
+      T.sentAt = null; // refused: the seat may choose again at this step
+      $("reason").dataset.kind = "error";
       $("reason").textContent = msg.rule && !msg.message.includes(msg.rule) ? `${msg.message} (${msg.rule})` : msg.message;
       return 0;
     case "ready": // who has pressed Next deal
