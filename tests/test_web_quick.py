@@ -9,7 +9,8 @@ import pytest
 
 pytest.importorskip("fastapi")
 
-from lanterloo.rules import PRESET_INFO, option_choices
+from lanterloo.actions import parse_action
+from lanterloo.rules import PRESET_INFO, option_choices, rules_with
 from lanterloo.rules.optionwords import GROUPS, said
 from lanterloo.tutorial import TUTORIALS, Drill
 from webtools import Player, client, protocols
@@ -30,9 +31,14 @@ def test_every_option_the_lobby_offers_for_every_preset_has_a_group_a_label_and_
             # the engine's own fields are still there
             assert opt["rule"] and opt["help"] and "default" in opt, where
             choices = option_choices(opt["name"]) or ((True, False) if isinstance(opt["default"], bool) else ())
-            if choices:
+            if choices and "words" in opt:
                 words = {w["value"]: w["text"] for w in opt["words"]}
-                assert set(words) == set(choices), where
+                # the choices the engine accepts for this game, each in words; never one it would refuse
+                offered = set(opt.get("choices", choices))
+                assert set(words) == offered and offered <= set(choices), where
+                for value in offered:
+                    rules_with(preset["name"], {opt["name"]: str(value).lower() if isinstance(value, bool) else value})
+                assert len(offered) > 1, where  # one value only would change nothing
                 assert all(text and "_" not in text for text in words.values()), where
             else:
                 assert "{}" in opt["amount"], where
@@ -121,7 +127,8 @@ def test_the_tutorial_steps_carry_the_cards_and_no_answer(tmp_path: Path) -> Non
             assert [s["title"] for s in got["steps"]] == [s.title for s in tut.steps]
             for step, data in zip(tut.steps, got["steps"], strict=True):
                 if isinstance(step, Drill):
-                    assert [ch["action"] for ch in data["choices"]] == list(step.explain)
+                    # every choice the lesson explains, in the game's button order (Drill.choices)
+                    assert [parse_action(ch["action"]) for ch in data["choices"]] == step.choices()
                     text = str(data)
                     assert not any(why in text for why in step.explain.values()), (name, step.title)
         step = c.get("/api/tutorial/three-card").json()["steps"][_drill("three-card", "Follow and head")]

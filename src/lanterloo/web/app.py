@@ -13,6 +13,7 @@ import functools
 import importlib
 import time
 from collections.abc import AsyncIterator, Callable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -169,23 +170,53 @@ def _offered(preset: str) -> frozenset[str]:
     return frozenset(offered)
 
 
+#: Whole-number options whose legal values are a few, offered as a choice rather than a free box.
+FEW_VALUES = {"hand_size": range(1, 11)}
+
+
+@cache
+def _allowed(preset: str, name: str) -> tuple[Any, ...] | None:
+    """The values of option ``name`` the engine accepts for ``preset`` (Louse's jack trumps are not a Loo choice; a
+    hand holds 3 or 5 cards), so the form never offers what the server would refuse; None for a free number."""
+    line = next(x for x in option_lines(PRESET_INFO[preset].rules) if x.name == name)
+    values = line.choices if line.choices is not None else FEW_VALUES.get(name)
+    if values is None and isinstance(line.value, bool):
+        values = (True, False)
+    if values is None:
+        return None
+    ok = []
+    for value in values:
+        try:
+            rules_with(preset, {name: str(value).lower() if isinstance(value, bool) else value})
+        except (LooError, TypeError, ValueError):
+            continue
+        ok.append(value)
+    return tuple(ok)
+
+
 def presets_json() -> dict[str, Any]:
     out = []
     for name, info in PRESET_INFO.items():
         r = info.rules
         options = []
+        # an option with one value the engine accepts here changes nothing: the form does not offer it
+        form = {n for n in _offered(name) if (a := _allowed(name, n)) is None or len(a) > 1}
         for line in option_lines(r):
-            if line.name in ("preset", "game") or line.name not in _offered(name):
+            if line.name in ("preset", "game") or line.name not in form:
                 continue
             item: dict[str, Any] = {"name": line.name, "default": line.value, "rule": line.rule, "help": line.doc}
-            if line.choices is not None:
-                item["choices"] = list(line.choices)
+            allowed = _allowed(name, line.name)
+            if allowed is not None and not isinstance(line.value, bool):
+                item["choices"] = list(allowed)
             else:
                 item["type"] = OPTION_HINTS[line.name].__name__
-            when = shown_when_json(line.name, r, _offered(name))
+            when = shown_when_json(line.name, r, form)
             if when is not None:
                 item["shown_when"] = when
-            options.append(item | option_words_json(line.name))
+            said = option_words_json(line.name)
+            if allowed is not None and "words" in said:
+                said["words"] = [w for w in said["words"] if w["value"] in allowed]
+            options.append(item | said)
         out.append(
             {
                 "name": name,
