@@ -129,3 +129,11 @@ def test_COMMON_1_the_games_words_are_no_names_and_a_taken_name_is_quoted_as_tak
     assert player_name("Miss Marple", []) == "Miss Marple" and player_name("Pam", []) == "Pam"
     with pytest.raises(ValueError, match="already called 'Ann'"):
         player_name("ANN", ["Ann"])
+
+
+def test_COMMON_1_no_turn_up_before_the_lesson_teaches_trumps(api: TestClient) -> None:
+    got = api.get("/api/tutorial/three-card").json()["steps"]
+    titles = [s["title"] for s in got]
+    tricks, trumps = titles.index("Tricks"), titles.index("Trumps")
+    assert got[tricks]["position"]["turnup"] is None and got[tricks]["position"]["trump"] is None
+    assert got[trumps]["position"]["turnup"] is not None

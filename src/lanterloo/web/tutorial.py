@@ -35,6 +35,10 @@ def _tutorial(name: str) -> Tutorial:
         raise ApiError(404, str(e)) from None
 
 
+def _taught(word: str, known: frozenset[str] | None) -> bool:
+    return known is None or word in known
+
+
 def position_json(position: Position, known: frozenset[str] | None = None) -> dict[str, Any]:
     """The position as seat 0 (the learner) sees it: the lines ``loo tutorial`` prints (in the words taught so far,
     ``known``), and the cards to draw."""
@@ -42,8 +46,9 @@ def position_json(position: Position, known: frozenset[str] | None = None) -> di
     return {
         "lines": describe(view, known=known),
         "hand": [card_code(c) for c in view.hand],
-        "turnup": card_code(view.turnup) if view.turnup is not None else None,
-        "trump": view.trump.plural if view.trump is not None else None,
+        # no turn-up and no trumps before the lesson has taught trumps: a card the learner cannot yet read
+        "turnup": card_code(view.turnup) if view.turnup is not None and _taught("trump", known) else None,
+        "trump": view.trump.plural if view.trump is not None and _taught("trump", known) else None,
         "trick": [{"seat": s, "name": NAMES[s], "card": card_code(c)} for s, c in view.trick],
         "best": NAMES[view.best_seat] if view.best_seat is not None and view.trick else None,
     }
