@@ -323,7 +323,7 @@ def test_a_seat_token_can_be_reset_and_the_old_one_stops_working(tmp_path: Path)
             new = r.json()["token"]
             assert new != old
             told = p.until(lambda m: m["type"] == "error")
-            assert "token was replaced" in told["message"]
+            assert "given a new key on another page" in told["message"]
         assert c.post(f"/api/tables/{tid}/seats/0/token", json={"token": old}).status_code == 403
         with c.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(old)) as ws:
             assert ws.receive_json()["seat"] is None

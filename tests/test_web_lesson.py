@@ -137,3 +137,26 @@ def test_COMMON_1_no_turn_up_before_the_lesson_teaches_trumps(api: TestClient) -
     tricks, trumps = titles.index("Tricks"), titles.index("Trumps")
     assert got[tricks]["position"]["turnup"] is None and got[tricks]["position"]["trump"] is None
     assert got[trumps]["position"]["turnup"] is not None
+
+
+def test_LOUSE_PLAY_2_LOUSE_SCORE_3_louses_words_give_the_jacks_order_and_the_queen_of_diamonds() -> None:
+    terms = {t.term: t.meaning for t in glossary(rules_with("louse"))}
+    assert terms["The jacks"].endswith("J♣, J♠, J♥ and J♦, the highest.")
+    assert terms["The queen of diamonds"] == "The Q♦ cancels its taker's queens."
+    clubs = {t.term: t.meaning for t in glossary(rules_with("louse", {"louse_jack_order": "clubs_high"}))}
+    assert clubs["The jacks"].endswith("J♣, the highest.")
+
+
+def test_IRISH_TRUMP_1_the_first_leader_is_told_that_the_lead_names_trumps() -> None:
+    from lanterloo import STAND, Deal, Phase
+    from lanterloo.engine.words import Words
+
+    deal = Deal(rules_with("irish"), [100] * 4, seed=2)
+    while deal.phase is Phase.DECLARE:
+        deal.apply(STAND if STAND in deal.legal_actions() else deal.legal_actions()[0])
+    view = deal.view(deal.seats_to_act()[0])
+    words = Words(deal.rules)
+    assert words.prompt(view.phase, view.legal, view) == "Your lead: the suit of the card you lead becomes trumps."
+    deal.apply(deal.legal_actions()[0])
+    after = deal.view(deal.seats_to_act()[0])
+    assert words.prompt(after.phase, after.legal, after) == "Your turn: play a card."

@@ -13,6 +13,7 @@ from typing import Any
 
 from lanterloo.actions import Action, Ante, DefendMiss, Discard, Pass, Play, Stand, TakeMiss
 from lanterloo.engine.phases import Decl, Phase
+from lanterloo.engine.view import View
 from lanterloo.rules import Rules
 
 # A bot gives its reasons in the first person ("my only card"); a hint speaks to the player.
@@ -109,9 +110,9 @@ class Words:
             out["kind"] = "other"
         return out
 
-    def prompt(self, phase: Phase, legal: Sequence[Action]) -> str | None:
+    def prompt(self, phase: Phase, legal: Sequence[Action], view: View | None = None) -> str | None:
         """What the seat to act is asked, in the game's words ("Your turn: play, pass or take the Miss?"); None
-        when it has no choice."""
+        when it has no choice. With the ``view``, the Irish first lead says that it names trumps."""
         if not legal:
             return None
         if phase is Phase.DECLARE or phase is Phase.COMMIT:
@@ -125,6 +126,8 @@ class Words:
             what = "draw cards" if self.lou else "exchange cards"
             return f"Your turn: {what}? Choose the cards to throw, or keep all."
         if phase is Phase.PLAY:
+            if view is not None and view.trump is None and not view.trick and not view.tricks:
+                return "Your lead: the suit of the card you lead becomes trumps."
             return "Your turn: play a card."
         if phase is Phase.ANTE:
             return "Your turn: set the ante."

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lanterloo.cards import JACK, Card
 from lanterloo.rules.options import Rules
+from lanterloo.rules.optionwords import said
+from lanterloo.tables import louse_tables
 
 
 @dataclass(frozen=True)
@@ -122,14 +125,24 @@ def _lou_terms(r: Rules) -> list[Term]:
     return out
 
 
+def _jacks(r: Rules) -> str:
+    """The four jacks from lowest to highest, as the game's card tables rank them."""
+    tables = louse_tables(r.louse_rank, r.louse_jack_order)
+    jacks = sorted((Card(s * 13 + JACK) for s in range(4)), key=lambda c: tables.power[c])
+    return ", ".join(c.unicode for c in jacks[:-1]) + f" and {jacks[-1].unicode}, the highest"
+
+
 def _louse_terms(r: Rules) -> list[Term]:
+    queen = said("diamond_queen", r.diamond_queen)
     return [
+        Term("The jacks", f"The four jacks are trumps, above every other card, from lowest to highest: {_jacks(r)}."),
         Term(
             "Penalty points",
             f"Every card taken in a trick costs points: ace 11, ten 10, king 4, queen {r.louse_queen_points}, jack 2. "
             "Fewer points is better.",
         ),
         Term("Queen bonuses", "The queens of clubs, spades and hearts cost extra points to whoever takes them."),
+        Term("The queen of diamonds", queen[:1].upper() + queen[1:] + "."),
         Term("Match", f"Deals are played until somebody reaches {r.louse_target} points: that player loses."),
     ]
 

@@ -427,7 +427,7 @@ def create_app(
                 if room.setup.private:
                     hub.need(table_id)  # says no more than that there is no such table
                 raise ApiError(403, f"That token does not hold seat {seat} at this table.")
-            closing = "This seat's token was replaced: this connection is closed; reconnect with the new token."
+            closing = "This seat was given a new key on another page: this page no longer plays it."
             for conn in [c for c in room.conns if c.seat == seat]:
                 conn.send({"type": "error", "message": closing, "rule": None})
                 conn.send_close()

@@ -151,7 +151,7 @@ def lesson_deal(name: str, body: Moves) -> dict[str, Any]:
         "names": play.names,
         "commitment": None,
         "stakes_lines": stakes_json(view, None),
-        "prompt": words.prompt(view.phase, view.legal),
+        "prompt": words.prompt(view.phase, view.legal, view),
         "turn_deadline_ms": None,
     }
     return {

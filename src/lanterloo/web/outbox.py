@@ -137,7 +137,7 @@ class Outbox:
             "names": self.names,
             "commitment": self.seeds[self.deal_no][1],
             "stakes_lines": stakes_json(view, self.session.totals if self.session else None),
-            "prompt": self.words.prompt(view.phase, view.legal) if seat is not None else None,
+            "prompt": self.words.prompt(view.phase, view.legal, view) if seat is not None else None,
             "turn_deadline_ms": None if (left := self.turn_deadline()) is None else round(left * 1000),
         }
 

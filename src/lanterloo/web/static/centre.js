@@ -29,7 +29,7 @@ export function renderCentre(v) {
   if (trumps) box.append(el("span", { class: "label", text: "Trumps: " }), ...trumps);
   box.dataset.trump = v.trump ?? "";
   const pam = $("pam");
-  if (pam) pam.textContent = v.pam ? `Pam: ${cardLabel(cardCode(v.pam))}` : "";
+  if (pam) pam.textContent = v.pam ? ` · Pam: ${cardLabel(cardCode(v.pam))}` : "";
   const up = $("turnup");
   up.replaceChildren();
   if (v.turnup) {

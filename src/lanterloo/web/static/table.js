@@ -107,7 +107,7 @@ async function newSeatToken() {
     T.token = got.token;
     store.set(`lanterloo.seat.${T.id}`, { seat: got.seat, token: got.token });
     reconnect();
-    $("seat-error").textContent = "Your seat has a new key: other devices must sit again with a new link.";
+    $("seat-error").textContent = "Your seat has a new key: this page keeps the seat; any other device or browser using it is disconnected.";
   } catch (err) {
     $("seat-error").textContent = err.message;
   }
