@@ -20,6 +20,7 @@ function seatSpot(i, n, radius = 1) {
  * away. One set of colours (style.css, --seat-*) and shapes for the plates, the seat list and its legend; the
  * shape and the words (its label, and the seat list's text) say it as well as the colour. */
 export function seatDot(kind, connected) {
+  if (kind === "empty") return el("span", { class: "seat-dot empty", role: "img", "aria-label": "empty seat", title: "empty seat" });
   const [cls, word] = kind === "bot" ? ["bot", "bot"] : connected ? ["on", "connected"] : ["off", "away"];
   return el("span", { class: `seat-dot ${cls}`, role: "img", "aria-label": word, title: word });
 }
