@@ -185,7 +185,7 @@ def test_a_private_table_is_joined_through_its_invite_link_only(server: str, bro
     assert all(t["table_id"] != tid for t in get_json(f"{server}/api/tables")["tables"])  # not in the lobby
     stranger = stranger_ctx.new_page()
     stranger.goto(f"{server}/t/{tid}")  # the address without its code
-    expect(stranger.locator("#seat-error")).to_contain_text("invite link", timeout=STATE_MS)
+    expect(stranger.locator(".no-table")).to_contain_text("invite link", timeout=STATE_MS)  # one sentence, no table
     guest = guest_ctx.new_page()
     guest.goto(link)
     sit(guest, 1, "Guest")

@@ -404,8 +404,14 @@ function handle(msg) {
       historyReady(true);
       showSummary(msg);
       return 0;
-    case "_trick": // queued by renderTrick: the next trick, once the finished one has been seen
-      return msg.view === T.view ? renderTrick(msg.view, false) : 0;
+    case "_trick": {
+      // queued by renderTrick: the next trick, once the finished one has been seen; then the turn comes alive
+      if (msg.view !== T.view) return 0;
+      const pause = renderTrick(msg.view, false);
+      if (T.pendingTurn?.view === msg.view) liven(msg.view, T.pendingTurn.key);
+      T.pendingTurn = null;
+      return pause;
+    }
     case "seat":
       if (T.summary?.seats?.[msg.seat]) {
         Object.assign(T.summary.seats[msg.seat], { connected: msg.connected, kind: msg.kind ?? T.summary.seats[msg.seat].kind });
@@ -446,18 +452,34 @@ function onState(msg) {
   if (!before || fresh || v.phase !== "exchange") T.selected.clear();
   renderSeats();
   renderCentre(v);
-  renderPrompt(v);
-  renderHand(v);
   document.body.dataset.phase = v.phase;
   document.body.dataset.deal = String(msg.deal);
-  document.body.dataset.turnKey = `${msg.deal}:${msg.step}`;
   document.body.dataset.toAct = (v.seats_to_act ?? []).join(",");
-  document.body.dataset.myTurn = isMyTurn(v) ? "yes" : "no";
-  turnCue(isMyTurn(v), document.body.dataset.turnKey, $("turn").textContent);
   T.announcing = true; // from now on each new line of the log is read out (not the backlog on joining)
+  const pause = renderTrick(v, fresh);
+  const key = `${msg.deal}:${msg.step}`;
+  if (T.queue[0]?.type === "_trick" && T.queue[0].view === v) {
+    // the finished trick is still on the felt: the hand and the prompt wait for the next one to be drawn
+    T.pendingTurn = { view: v, key };
+    const quiet = { ...v, legal: [], seats_to_act: [] };
+    renderPrompt(quiet);
+    renderHand(quiet);
+    document.body.dataset.myTurn = "no";
+  } else {
+    liven(v, key);
+  }
+  return pause;
+}
+
+/** The seat's turn drawn live: the prompt, the hand's playable cards, the cue, the turn timer. */
+function liven(v, key) {
+  renderPrompt(v);
+  renderHand(v);
+  document.body.dataset.turnKey = key;
+  document.body.dataset.myTurn = isMyTurn(v) ? "yes" : "no";
+  turnCue(isMyTurn(v), key, $("turn").textContent);
   tick();
   if (T.deadline !== null && T.ticker === null) T.ticker = setInterval(tick, 250);
-  return renderTrick(v, fresh);
 }
 
 
