@@ -13,8 +13,9 @@ import pytest
 
 from lanterloo import Deal, Phase, Play, parse_action
 from lanterloo.bots import make_bot
+from lanterloo.engine import View
 from lanterloo.ruleids import RULES
-from lanterloo.rules import PRESET_NAMES
+from lanterloo.rules import PRESET_NAMES, Rules
 from lanterloo.tutorial import TUTORIALS, Drill, Guided, GuidedPlay, Read, Step, Tutorial, answer, find_tutorial
 from lanterloo.tutorial.model import ADVISER
 from lanterloo.tutorial.table import action_name, describe
@@ -231,7 +232,7 @@ def test_what_a_lesson_says_about_the_rules_comes_from_the_rules_in_force() -> N
     assert "costs as many chips as the pool held (here 12)" in describe(view)[0]
 
 
-def _pool_of(preset: str) -> tuple[object, ...]:
+def _pool_of(preset: str) -> tuple[Rules, View, int, int]:
     from lanterloo.tutorial import basics
 
     t = basics.Table(preset)
