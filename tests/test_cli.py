@@ -381,7 +381,10 @@ def test_watch_tells_each_deal(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Everyone antes 3 (12 in all)." in out
     assert "Turn-up " in out and "Stacks after:" in out
     assert "Hands as dealt" not in out  # a spectator does not see the hands
-    assert out.endswith("The session is over after 6 deals: 3 deals were played, and 3 more to empty the pool.\n")
+    assert out.endswith(
+        "The session is over after 6 deals: 3 deals were played, and 3 more to empty the pool.\nAfter the agreed "
+        "deals, 3 more deals emptied the pool: every chip paid into it was won back by tricks.\n"
+    )
     _, again, _ = run(capsys, "watch", "--variant", "three-card", "--players", "4", "--deals", "3", "--seed", "5")
     assert again == out
 
@@ -391,8 +394,8 @@ def test_SESSION_4_watch_exact_says_what_is_left_in_the_pool(capsys: pytest.Capt
     code, out, _ = run(capsys, *args)
     assert code == 0 and out.count("\nDeal ") == 3
     assert re.search(
-        r"The session is over after 3 deals\.\n\d+ chips? (is|are) left in the pool, won by nobody "
-        r"\(SESSION-4\)\.\n$",
+        r"The session is over after 3 deals\.\n\d+ chips? stayed in the pool when the session ended: nobody won "
+        r"them, so they are in no player's stack, and the standings leave them out\.\n$",
         out,
     )
 

@@ -227,7 +227,10 @@ def test_SESSION_4_one_deal_is_singular(capsys: pytest.CaptureFixture[str], tmp_
     code, out, _ = run(capsys, "simulate", "-d", "1", "-s", "1")
     assert "\n1 deal was asked for; the last session played" in out
     code, out, _ = run(capsys, "watch", "-d", "1", "-s", "3")
-    assert out.rstrip().endswith("deals: 1 deal was played, and 6 more to empty the pool.")
+    assert out.rstrip().endswith(
+        "deals: 1 deal was played, and 6 more to empty the pool.\nAfter the agreed deals, 6 more deals emptied the "
+        "pool: every chip paid into it was won back by tricks."
+    )
 
 
 @pytest.mark.parametrize(
