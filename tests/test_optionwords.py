@@ -68,7 +68,7 @@ def test_the_form_shows_an_option_exactly_when_it_changes_something(preset: str)
     (``option_applies``): under the game's own rules, with any one option changed, and with any two of the options
     others depend on changed."""
     pytest.importorskip("fastapi")
-    from lanterloo.web.app import presets_json
+    from lanterloo.web.presets import presets_json
     from lanterloo.web.wording import shown
 
     options = next(p for p in presets_json()["presets"] if p["name"] == preset)["options"]

@@ -77,6 +77,19 @@ def differs_from(before: str) -> Callable[[str], bool]:
     return lambda text: text != before
 
 
+def start(session: str, width: int, height: int, folder: Path, args: str) -> None:
+    """``loo ARGS`` in a tmux window of the size given; its exit status is written to ``folder/status``."""
+    status = folder / "status"
+    command = f"cd {folder} && {LOO} {args}; echo $? > {status}.tmp && mv {status}.tmp {status}; sleep 600"
+    env = f"LC_ALL=C.UTF-8 LANG=C.UTF-8 TERM=xterm-256color LANTERLOO_DATA_DIR={folder}"
+    # Start a shell first and size the window for good (without a client attached, tmux may otherwise fall
+    # back to 80x24), then start the game in it.
+    tmux("new-session", "-d", "-s", session, "-x", str(width), "-y", str(height))
+    tmux("set-option", "-t", session, "window-size", "manual")
+    tmux("resize-window", "-t", session, "-x", str(width), "-y", str(height))
+    tmux("send-keys", "-t", session, f"env {env} sh -c '{command}'", "Enter")
+
+
 # Seed 3 at five seats: the human plays on, and follows to a trick with two cards on it, under "★ best".
 SEED = 3
 
@@ -88,16 +101,7 @@ def test_loo_play_deal_in_tmux(tmp_path: Path, width: int, height: int) -> None:
     assert LOO.exists(), f"{LOO} is missing: install the project with pip install -e '.[dev]'"
     session = f"loo-e2e-{os.getpid()}-{width}"
     status = tmp_path / "status"
-    command = (
-        f"cd {tmp_path} && {LOO} play --seed {SEED}; echo $? > {status}.tmp && mv {status}.tmp {status}; sleep 600"
-    )
-    env_cmd = f"env LC_ALL=C.UTF-8 LANG=C.UTF-8 TERM=xterm-256color sh -c '{command}'"
-    # Start a shell first and size the window for good (without a client attached, tmux may otherwise fall
-    # back to 80x24), then start the game in it.
-    tmux("new-session", "-d", "-s", session, "-x", str(width), "-y", str(height))
-    tmux("set-option", "-t", session, "window-size", "manual")
-    tmux("resize-window", "-t", session, "-x", str(width), "-y", str(height))
-    tmux("send-keys", "-t", session, env_cmd, "Enter")
+    start(session, width, height, tmp_path, f"play --seed {SEED}")
     try:
         played = 0
         stakes: list[str] = []  # the stakes line of each question answered
@@ -161,14 +165,7 @@ def test_loo_tutorial_in_tmux_ends_with_its_deal_on_the_games_screen(tmp_path: P
     assert LOO.exists(), f"{LOO} is missing: install the project with pip install -e '.[dev]'"
     session = f"loo-tut-{os.getpid()}-{width}"
     status = tmp_path / "status"
-    command = (
-        f"cd {tmp_path} && {LOO} tutorial three-card; echo $? > {status}.tmp && mv {status}.tmp {status}; sleep 600"
-    )
-    env_cmd = f"env LC_ALL=C.UTF-8 LANG=C.UTF-8 TERM=xterm-256color LANTERLOO_DATA_DIR={tmp_path} sh -c '{command}'"
-    tmux("new-session", "-d", "-s", session, "-x", str(width), "-y", str(height))
-    tmux("set-option", "-t", session, "window-size", "manual")
-    tmux("resize-window", "-t", session, "-x", str(width), "-y", str(height))
-    tmux("send-keys", "-t", session, env_cmd, "Enter")
+    start(session, width, height, tmp_path, "tutorial three-card")
     try:
         last = wait_for(session, "the tutorial's first step", lambda text: "step 1 of" in text)
         for _ in range(60):  # the steps, to the guided deal
